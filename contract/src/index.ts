@@ -1,0 +1,6 @@
+export * from './auth.ts';
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './files.ts';
+export * from './shell.ts';
+export * from './tabs.ts';

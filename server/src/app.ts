@@ -1,0 +1,170 @@
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMiddie from '@fastify/middie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerFileRoutes } from './features/files/routes.ts';
+import { registerShellRoutes } from './features/shell/routes.ts';
+import { type RegisteredRoute, registerAccessRules } from './platform/access.ts';
+import { createAuditWriter } from './platform/audit.ts';
+import type { AppContext } from './platform/context.ts';
+import { type Database, openDatabase } from './platform/db/client.ts';
+import { createDocuments } from './platform/documents.ts';
+import { errorBody, registerErrorHandling } from './platform/errors.ts';
+import { createAccessTokens } from './platform/identity/access-token.ts';
+import { registerInteractions } from './platform/identity/idp/interactions.ts';
+import { createIdentityProvider } from './platform/identity/idp/provider.ts';
+import { createRelyingParty } from './platform/identity/relying-party.ts';
+import { createSessions } from './platform/identity/sessions.ts';
+import { registerMetrics } from './platform/metrics.ts';
+import { getOrCreateSecret } from './platform/secrets.ts';
+import { createObjectStore } from './platform/storage/index.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  routes: RegisteredRoute[];
+}
+
+export const PORTAL_CLIENT_ID = 'hangar-portal';
+
+export async function buildApp(config: Config, opts: { database?: Database } = {}): Promise<BuiltApp> {
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.HANGAR_DATA_DIR }));
+  const { db } = database;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+    trustProxy: config.publicUrl.startsWith('https:'),
+    bodyLimit: 1024 * 1024,
+  });
+  app.addHook('onClose', () => database.close());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const embeddedIssuer = !config.OIDC_ISSUER;
+  const issuer = config.OIDC_ISSUER ?? `${config.publicUrl}/idp`;
+  const store = createObjectStore(config);
+  const accessTokens = await createAccessTokens(db, config.publicUrl, config.ACCESS_TOKEN_TTL_SECONDS);
+  const cookieSecret = await getOrCreateSecret(db, 'cookie_secret', () => randomBytes(32).toString('base64url'));
+  const clientSecret = config.OIDC_CLIENT_SECRET ?? (await getOrCreateSecret(db, 'portal_client_secret', () => randomBytes(32).toString('base64url')));
+  const redirectUri = `${config.publicUrl}/auth/callback`;
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", new URL(issuer).origin],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(fastifyCookie, { secret: cookieSecret });
+  await app.register(fastifyFormbody);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Hangar API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  const routes = registerAccessRules(app, (token) => accessTokens.verify(token));
+  registerMetrics(app);
+
+  const audit = createAuditWriter(db);
+  const ctx: AppContext = {
+    app,
+    config,
+    database,
+    db,
+    store,
+    documents: createDocuments(db, store),
+    audit,
+    accessTokens,
+    sessions: createSessions(db, { ttlDays: config.REFRESH_TOKEN_TTL_DAYS, reuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS }),
+    relyingParty: createRelyingParty({
+      issuer,
+      clientId: config.OIDC_CLIENT_ID ?? PORTAL_CLIENT_ID,
+      clientSecret,
+      redirectUri,
+      postLogoutRedirectUri: `${config.publicUrl}/`,
+    }),
+    embeddedIssuer,
+  };
+
+  if (embeddedIssuer) {
+    const provider = await createIdentityProvider({
+      db,
+      issuer,
+      clients: [
+        {
+          client_id: PORTAL_CLIENT_ID,
+          client_secret: clientSecret,
+          client_name: 'Hangar',
+          redirect_uris: [redirectUri],
+          post_logout_redirect_uris: [`${config.publicUrl}/`],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+    });
+    await app.register(fastifyMiddie);
+    app.use('/idp', provider.callback());
+    registerInteractions(app, { provider, db, audit, loginRateLimit: config.RATE_LIMIT_LOGIN_PER_MINUTE });
+  }
+
+  registerAuthRoutes(ctx);
+  registerShellRoutes(ctx);
+  const serveWebApp = await registerWebApp(app, config);
+  registerFileRoutes(ctx, serveWebApp);
+  await app.ready();
+  return { app, ctx, routes };
+}
+
+/** Serves the built web app: its files, and index.html for the client-side routes. */
+async function registerWebApp(app: FastifyInstance, config: Config): Promise<(reply: FastifyReply) => FastifyReply> {
+  const built = existsSync(path.join(config.webDist, 'index.html'));
+  if (built) await app.register(fastifyStatic, { root: config.webDist, serve: false });
+  const serveIndex = (reply: FastifyReply) =>
+    built
+      ? reply.header('cache-control', 'no-cache').sendFile('index.html')
+      : reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`, then restart.');
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (/^\/(api|auth|idp|interaction)(\/|$)/.test(urlPath)) {
+      return reply.status(404).send(errorBody('NOT_FOUND', `No route GET ${urlPath}`, request.id));
+    }
+    const file = urlPath.slice(1);
+    if (built && file && !file.split('/').includes('..') && existsSync(path.join(config.webDist, file))) {
+      const immutable = file.startsWith('assets/');
+      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(file);
+    }
+    return serveIndex(reply);
+  });
+  return serveIndex;
+}

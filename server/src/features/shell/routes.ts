@@ -1,0 +1,47 @@
+import { HealthResponse, MenuResponse, MeResponse } from '@hangar/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { groupNamesOf } from '../../platform/identity/directory.ts';
+import { buildMenu } from './menu.ts';
+
+const VERSION = process.env.npm_package_version ?? '0.1.0';
+
+export function registerShellRoutes(ctx: AppContext): void {
+  const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/healthcheck',
+    { config: { access: 'public' }, schema: { tags: ['shell'], summary: 'Is the portal able to serve? (the database really answers)', response: { 200: HealthResponse, 503: HealthResponse } } },
+    async (_request, reply) => {
+      const up = await Promise.race([
+        ctx.database.ping().then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
+      ]).catch(() => false);
+      reply.header('cache-control', 'no-store');
+      return reply.status(up ? 200 : 503).send({ ok: up, database: up ? 'up' : 'down', version: VERSION });
+    },
+  );
+
+  app.get(
+    '/api/shell/menu',
+    { config: { access: 'authenticated' }, schema: { tags: ['shell'], summary: "The signed-in user's menu of applications", response: { 200: MenuResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      return {
+        items: buildMenu(user.apps, ctx.config.HANGAR_STAGING),
+        staging: ctx.config.HANGAR_STAGING,
+        links: { documentation: ctx.config.DOCUMENTATION_URL, reportBug: ctx.config.REPORT_BUG_URL },
+      };
+    },
+  );
+
+  app.get(
+    '/api/shell/me',
+    { config: { access: 'authenticated' }, schema: { tags: ['shell'], summary: 'The signed-in user as the access token carries them, with groups', response: { 200: MeResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { email: user.email, name: user.name, bu: user.bu, airport: user.airport, apps: user.apps, groups: await groupNamesOf(ctx.db, user.sub) };
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './platform/db/client.ts';
+import { seedDemo } from './seed/demo.ts';
+
+async function main() {
+  const config = loadConfig();
+  const started = Date.now();
+  const { app, ctx } = await buildApp(config);
+  if (config.HANGAR_SEED === 'demo') await seedDemo(ctx);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Hangar is ready in ${Date.now() - started} ms`);
+  console.log(`\n  Hangar is running at ${config.publicUrl}\n  Sign in with a demo account (see README.md, "Demo accounts").\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests, then closing`);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('Hangar failed to start:', err);
+  }
+  process.exit(1);
+});

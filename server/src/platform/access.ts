@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthenticated } from './errors.ts';
+import type { AccessClaims } from './identity/access-token.ts';
+
+/**
+ * Who may call a route. Every route declares one in `config.access`; a route without one is refused
+ * at start-up and by the route-enumeration test.
+ * - 'public': anyone.
+ * - 'authenticated': any signed-in user.
+ * - { anyApp: [...] }: a signed-in user holding at least one of these application identifiers.
+ */
+export type AccessRule = 'public' | 'authenticated' | { anyApp: readonly string[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    user: AccessClaims | null;
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: AccessRule | undefined;
+}
+
+/** Routes served by Fastify itself or by plugins whose access is their own business. */
+const PLUGIN_ROUTES = [/^\/api\/docs(\/|$)/];
+
+export function registerAccessRules(app: FastifyInstance, verify: (token: string) => Promise<AccessClaims>): RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      const access = route.config?.access ?? (PLUGIN_ROUTES.some((re) => re.test(route.url)) ? 'public' : undefined);
+      routes.push({ method, url: route.url, access });
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config?.access;
+    if (rule === undefined) {
+      if (request.is404 || PLUGIN_ROUTES.some((re) => re.test(request.routeOptions.url ?? ''))) return;
+      throw forbidden('This route declares no access rule and is closed.');
+    }
+    const token = bearerToken(request);
+    if (token) request.user = await verify(token).catch(() => null);
+    if (rule === 'public') return;
+    if (!request.user) {
+      throw unauthenticated(token ? 'Your session token is invalid or has expired. Please sign in again.' : undefined);
+    }
+    if (rule !== 'authenticated' && !rule.anyApp.some((app) => request.user?.apps.includes(app))) {
+      throw forbidden();
+    }
+  });
+  return routes;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export function requireUser(request: FastifyRequest): AccessClaims {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { AuditWriter } from './audit.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Documents } from './documents.ts';
+import type { AccessTokens } from './identity/access-token.ts';
+import type { RelyingParty } from './identity/relying-party.ts';
+import type { Sessions } from './identity/sessions.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+
+/** What every feature's routes receive: the platform's parts, built once in app.ts. */
+export interface AppContext {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  db: Db;
+  store: ObjectStore;
+  documents: Documents;
+  audit: AuditWriter;
+  accessTokens: AccessTokens;
+  sessions: Sessions;
+  relyingParty: RelyingParty;
+  /** True when users sign in on the portal's own identity provider. */
+  embeddedIssuer: boolean;
+}

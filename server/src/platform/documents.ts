@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { APP } from '@hangar/contract';
+import type { AccessClaims } from './identity/access-token.ts';
+import type { Db } from './db/client.ts';
+import { documents } from './db/schema.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type Visibility = DocumentRow['visibility'];
+
+/**
+ * The registry of files users may open by uri. Features store a file through here and hand its uri
+ * to the browser; /pdf and /download only ever serve files found in this registry.
+ */
+export function createDocuments(db: Db, store: ObjectStore) {
+  return {
+    async save(input: {
+      body: Readable | Buffer;
+      fileName: string;
+      contentType: string;
+      ownerId: string | null;
+      visibility: Visibility;
+      bu?: string | null;
+    }): Promise<DocumentRow> {
+      const id = crypto.randomUUID();
+      const safeName = input.fileName.replace(/[/\\\0]/g, '_').slice(0, 200) || 'file';
+      const storageKey = `documents/${id}/${safeName}`;
+      const stored = await store.put(storageKey, input.body, input.contentType);
+      const [row] = await db
+        .insert(documents)
+        .values({
+          id,
+          uri: storageKey,
+          storageKey,
+          fileName: safeName,
+          contentType: input.contentType,
+          size: stored.size,
+          ownerId: input.ownerId,
+          visibility: input.visibility,
+          bu: input.bu ?? null,
+        })
+        .returning();
+      return row!;
+    },
+
+    async findByUri(uri: string): Promise<DocumentRow | undefined> {
+      const rows = await db.select().from(documents).where(eq(documents.uri, uri));
+      return rows[0];
+    },
+
+    canRead(doc: DocumentRow, user: AccessClaims): boolean {
+      if (user.apps.includes(APP.superAdmin)) return true;
+      if (doc.visibility === 'everyone') return true;
+      if (doc.visibility === 'bu') return doc.bu !== null && doc.bu === user.bu;
+      return doc.ownerId === user.sub;
+    },
+
+    open(doc: DocumentRow) {
+      return store.get(doc.storageKey);
+    },
+  };
+}
+
+export type Documents = ReturnType<typeof createDocuments>;

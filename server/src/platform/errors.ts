@@ -1,0 +1,71 @@
+import type { ErrorBody, ErrorCode } from '@hangar/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** The one error type handlers throw; its message is shown to people, so make it actionable. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly issues?: { path: string; message: string }[];
+  constructor(code: ErrorCode, message: string, issues?: { path: string; message: string }[]) {
+    super(message);
+    this.code = code;
+    this.status = STATUS[code];
+    this.issues = issues;
+  }
+}
+
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+export const unauthenticated = (message = 'You are not signed in, or your session has expired. Please sign in again.') =>
+  new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message = "Access denied. You don't have the necessary permissions.") => new AppError('FORBIDDEN', message);
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+
+export function errorBody(code: ErrorCode, message: string, requestId: string, issues?: ErrorBody['error']['issues']): ErrorBody {
+  return { error: { code, message, requestId, ...(issues ? { issues } : {}) }, detail: message, message };
+}
+
+function codeForStatus(status: number): ErrorCode {
+  const found = (Object.entries(STATUS) as [ErrorCode, number][]).find(([, s]) => s === status);
+  if (found) return found[0];
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(errorBody(err.code, err.message, request.id, err.issues));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: [err.validationContext, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'is invalid',
+      }));
+      const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+      return reply.status(400).send(errorBody('BAD_REQUEST', `Invalid request. ${summary}`, request.id, issues));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(status).send(errorBody('INTERNAL', 'Internal server error. Please try again later.', request.id));
+    }
+    // Fastify's own 4xx (bad JSON, too large, unsupported media type, rate limit): their text is safe.
+    return reply.status(status).send(errorBody(codeForStatus(status), err.message, request.id));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`, request.id));
+  });
+}

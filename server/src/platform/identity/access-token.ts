@@ -1,0 +1,60 @@
+import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client.ts';
+import { getOrCreateSecret } from '../secrets.ts';
+
+/** What the portal's access token carries (spec: token info). */
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  name: string;
+  apps: string[];
+  bu: string | null;
+  airport: string | null;
+  exp: number;
+}
+
+const ALG = 'ES256';
+export const ACCESS_AUDIENCE = 'hangar-api';
+
+export interface AccessTokens {
+  sign(claims: Omit<AccessClaims, 'exp'>): Promise<{ token: string; expiresIn: number }>;
+  verify(token: string): Promise<AccessClaims>;
+}
+
+export async function createAccessTokens(db: Db, issuer: string, ttlSeconds: number): Promise<AccessTokens> {
+  const jwk = await getOrCreateSecret<JWK>(db, 'access_token_signing_key', async () => {
+    const { privateKey } = await generateKeyPair(ALG, { extractable: true });
+    return { ...(await exportJWK(privateKey)), kid: crypto.randomUUID(), alg: ALG };
+  });
+  const privateKey = await importJWK(jwk, ALG);
+  const { d: _d, ...publicJwk } = jwk;
+  const publicKey = await importJWK(publicJwk, ALG);
+  return {
+    async sign(claims) {
+      const token = await new SignJWT({ email: claims.email, name: claims.name, apps: claims.apps, bu: claims.bu, airport: claims.airport })
+        .setProtectedHeader({ alg: ALG, kid: jwk.kid })
+        .setSubject(claims.sub)
+        .setIssuer(issuer)
+        .setAudience(ACCESS_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(privateKey);
+      return { token, expiresIn: ttlSeconds };
+    },
+    async verify(token) {
+      const { payload } = await jwtVerify(token, publicKey, { issuer, audience: ACCESS_AUDIENCE, algorithms: [ALG] });
+      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || !Array.isArray(payload.apps)) {
+        throw new Error('access token lacks required claims');
+      }
+      return {
+        sub: payload.sub,
+        email: payload.email,
+        name: String(payload.name ?? ''),
+        apps: payload.apps.map(String),
+        bu: typeof payload.bu === 'string' ? payload.bu : null,
+        airport: typeof payload.airport === 'string' ? payload.airport : null,
+        exp: payload.exp ?? 0,
+      };
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type BuiltApp, buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/platform/db/client.ts';
+import { seedDemo } from '../src/seed/demo.ts';
+
+export const DEMO_PASSWORD = 'test-demo-password-1';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * A database for one test app: PGlite in memory, or, when TEST_DATABASE_URL is set, a fresh
+ * database on that PostgreSQL server (dropped afterwards).
+ */
+export async function testDatabase(dataDir: string) {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { database: await openDatabase({ dataDir, inMemory: true }), drop: async () => {} };
+  const name = `hangar_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.href, dataDir });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp extends BuiltApp {
+  url: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a real port (the OIDC flow calls itself), seeded with the demo organisation. */
+export async function startTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hangar-test-'));
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    HANGAR_DATA_DIR: dataDir,
+    HANGAR_DEMO_PASSWORD: DEMO_PASSWORD,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...env,
+  });
+  const { database, drop } = await testDatabase(dataDir);
+  const built = await buildApp(config, { database });
+  const log = console.log;
+  if (opts.seed !== false) {
+    console.log = () => {};
+    try {
+      await seedDemo(built.ctx);
+    } finally {
+      console.log = log;
+    }
+  }
+  await built.app.listen({ port, host: '127.0.0.1' });
+  return {
+    ...built,
+    url: config.publicUrl,
+    config,
+    async close() {
+      await built.app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
