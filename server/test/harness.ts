@@ -64,6 +64,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { see
     HANGAR_DATA_DIR: dataDir,
     HANGAR_DEMO_PASSWORD: DEMO_PASSWORD,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '5000',
     ...env,
   });
   const { database, drop } = await testDatabase(dataDir);
@@ -77,7 +79,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { see
       console.log = log;
     }
   }
-  await built.app.listen({ port, host: '127.0.0.1' });
+  await built.app.listen({ port: config.PORT, host: '127.0.0.1' });
   return {
     ...built,
     url: config.publicUrl,

@@ -45,7 +45,14 @@ export function registerInteractions(
 
   app.post<{ Params: { uid: string } }>(
     '/interaction/:uid/login',
-    { config: { ...publicRoute, rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } } },
+    {
+      config: { ...publicRoute, rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
+      errorHandler: (err, _request, reply) => {
+        const tooMany = (err as { statusCode?: number }).statusCode === 429;
+        const message = tooMany ? 'Too many sign-in attempts from your network. Wait a minute, then try again.' : 'The sign-in could not be completed. Try again.';
+        return reply.status(tooMany ? 429 : 500).type('text/html').send(errorPage(message));
+      },
+    },
     async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
       if (!details || details.uid !== request.params.uid || details.prompt.name !== 'login') return expired(reply);

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../config.ts';
+import { createObjectStore, LocalObjectStore, S3ObjectStore, type StorageConfig } from './index.ts';
+
+const base: StorageConfig = {
+  STORAGE: 'local',
+  HANGAR_DATA_DIR: path.resolve('data'),
+  S3_BUCKET: undefined,
+  S3_REGION: 'us-east-1',
+  S3_ENDPOINT: undefined,
+  S3_ACCESS_KEY_ID: undefined,
+  S3_SECRET_ACCESS_KEY: undefined,
+  S3_FORCE_PATH_STYLE: false,
+};
+
+describe('createObjectStore', () => {
+  it('uses the local folder by default', () => {
+    expect(createObjectStore(base)).toBeInstanceOf(LocalObjectStore);
+  });
+
+  it('uses S3 when asked', () => {
+    expect(createObjectStore({ ...base, STORAGE: 's3', S3_BUCKET: 'hangar' })).toBeInstanceOf(S3ObjectStore);
+  });
+
+  it('rejects incomplete S3 settings', () => {
+    expect(() => createObjectStore({ ...base, STORAGE: 's3' })).toThrow(ConfigError);
+    expect(() => createObjectStore({ ...base, STORAGE: 's3', S3_BUCKET: 'hangar', S3_ACCESS_KEY_ID: 'id' })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { type Config, ConfigError } from '../../config.ts';
+import { LocalObjectStore } from './local-store.ts';
+import type { ObjectStore } from './object-store.ts';
+import { S3ObjectStore } from './s3-store.ts';
+
+export { LocalObjectStore } from './local-store.ts';
+export { assertValidKey, ObjectNotFoundError, type ObjectStore, type StoredObject } from './object-store.ts';
+export { S3ObjectStore, type S3StoreOptions } from './s3-store.ts';
+
+export type StorageConfig = Pick<
+  Config,
+  | 'STORAGE'
+  | 'HANGAR_DATA_DIR'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ENDPOINT'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+>;
+
+export function createObjectStore(cfg: StorageConfig): ObjectStore {
+  if (cfg.STORAGE === 'local') return new LocalObjectStore(path.join(cfg.HANGAR_DATA_DIR, 'objects'));
+  if (!cfg.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  if (!cfg.S3_ACCESS_KEY_ID !== !cfg.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credentials',
+    );
+  }
+  return new S3ObjectStore({
+    bucket: cfg.S3_BUCKET,
+    region: cfg.S3_REGION,
+    endpoint: cfg.S3_ENDPOINT,
+    forcePathStyle: cfg.S3_FORCE_PATH_STYLE,
+    credentials:
+      cfg.S3_ACCESS_KEY_ID && cfg.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: cfg.S3_ACCESS_KEY_ID, secretAccessKey: cfg.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  });
+}
