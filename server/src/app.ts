@@ -38,7 +38,13 @@ export interface BuiltApp {
 
 export const PORTAL_CLIENT_ID = 'hangar-portal';
 
-export async function buildApp(config: Config, opts: { database?: Database } = {}): Promise<BuiltApp> {
+export interface BuildOptions {
+  database?: Database;
+  /** Registers extra routes before the app is sealed (tests only). */
+  extend?: (app: FastifyInstance) => void;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.HANGAR_DATA_DIR }));
   const { db } = database;
   const app = Fastify({
@@ -49,8 +55,15 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     bodyLimit: 1024 * 1024,
   });
   app.addHook('onClose', () => database.close());
+  // Graceful drain: in-flight requests finish, and their keep-alive connections close after them.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    app.server.closeIdleConnections();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -142,6 +155,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   registerShellRoutes(ctx);
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);
+  opts.extend?.(app);
   await app.ready();
   return { app, ctx, routes };
 }

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type BuiltApp, buildApp } from '../src/app.ts';
+import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
 import { seedDemo } from '../src/seed/demo.ts';
@@ -54,7 +54,7 @@ export interface TestApp extends BuiltApp {
 }
 
 /** The real app on a real port (the OIDC flow calls itself), seeded with the demo organisation. */
-export async function startTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { seed?: boolean; extend?: BuildOptions['extend'] } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hangar-test-'));
   const port = await freePort();
   const config = loadConfig({
@@ -69,7 +69,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { see
     ...env,
   });
   const { database, drop } = await testDatabase(dataDir);
-  const built = await buildApp(config, { database });
+  const built = await buildApp(config, { database, extend: opts.extend });
   const log = console.log;
   if (opts.seed !== false) {
     console.log = () => {};

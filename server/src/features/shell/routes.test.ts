@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/browser.ts';
+import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+const get = (path: string, token?: string) => fetch(`${t.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('shell API', () => {
+  it('gives each user the menu of what they hold', async () => {
+    const viewer = await signIn(t.url, 'viewer@hangar.local', DEMO_PASSWORD);
+    const menu = await (await get('/api/shell/menu', viewer.accessToken)).json();
+    expect(menu.items.map((i: { id: number }) => i.id)).toEqual([9, 75]);
+    expect(menu.staging).toBe(false);
+    expect(menu.links.documentation).toMatch(/^https?:/);
+  });
+
+  it('describes the signed-in user with groups', async () => {
+    const admin = await signIn(t.url, 'admin@hangar.local', DEMO_PASSWORD);
+    const me = await (await get('/api/shell/me', admin.accessToken)).json();
+    expect(me).toMatchObject({ email: 'admin@hangar.local', bu: 'SSA' });
+    expect(me.groups).toContain('Portal administrators');
+    expect(me.apps).toContain('Admin/SuperAdmin');
+  });
+
+  it('serves the OpenAPI document generated from the contract', async () => {
+    const res = await get('/api/docs/json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.paths['/api/shell/menu']).toBeDefined();
+    expect(doc.paths['/auth/valid_access'].post.requestBody).toBeDefined();
+  });
+
+  it('exposes Prometheus metrics', async () => {
+    await get('/api/healthcheck');
+    const text = await (await get('/metrics')).text();
+    expect(text).toContain('hangar_http_requests_total');
+    expect(text).toContain('route="/api/healthcheck"');
+  });
+
+  it('sends a content security policy without inline scripts', async () => {
+    const csp = (await get('/api/healthcheck')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});
+
+describe('healthcheck', () => {
+  it('says ok while the database answers, and 503 once it does not', async () => {
+    const other = await startTestApp({}, { seed: false });
+    try {
+      const up = await fetch(`${other.url}/api/healthcheck`);
+      expect(await up.json()).toMatchObject({ ok: true, database: 'up' });
+      const real = other.ctx.database.ping;
+      other.ctx.database.ping = async () => {
+        throw new Error('connection lost');
+      };
+      const down = await fetch(`${other.url}/api/healthcheck`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ ok: false, database: 'down' });
+      other.ctx.database.ping = real;
+    } finally {
+      await other.close();
+    }
+  });
+});
