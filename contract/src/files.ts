@@ -10,3 +10,15 @@ export function fileNameFromUri(uri: string | null | undefined, fallback: string
   const last = withoutQuery.split('/').filter(Boolean).pop();
   return last ? decodeURIComponent(last) : fallback;
 }
+
+export const DocumentSummary = z.object({
+  uri: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  shared: z.enum(['private', 'bu', 'everyone']),
+  createdAt: z.string(),
+});
+export type DocumentSummary = z.infer<typeof DocumentSummary>;
+
+export const DocumentListResponse = z.object({ documents: z.array(DocumentSummary) });

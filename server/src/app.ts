@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -21,6 +21,7 @@ import type { AppContext } from './platform/context.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { createDocuments } from './platform/documents.ts';
 import { errorBody, registerErrorHandling } from './platform/errors.ts';
+import { scheduleHousekeeping } from './platform/housekeeping.ts';
 import { createAccessTokens } from './platform/identity/access-token.ts';
 import { registerInteractions } from './platform/identity/idp/interactions.ts';
 import { createIdentityProvider } from './platform/identity/idp/provider.ts';
@@ -74,7 +75,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const store = createObjectStore(config);
   const accessTokens = await createAccessTokens(db, config.publicUrl, config.ACCESS_TOKEN_TTL_SECONDS);
   const cookieSecret = await getOrCreateSecret(db, 'cookie_secret', () => randomBytes(32).toString('base64url'));
-  const clientSecret = config.OIDC_CLIENT_SECRET ?? (await getOrCreateSecret(db, 'portal_client_secret', () => randomBytes(32).toString('base64url')));
+  const clientSecret =
+    config.OIDC_CLIENT_SECRET ?? (await getOrCreateSecret(db, 'portal_client_secret', () => randomBytes(32).toString('base64url')));
   const redirectUri = `${config.publicUrl}/auth/callback`;
 
   await app.register(fastifyHelmet, {
@@ -102,7 +104,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Hangar API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    openapi: {
+      info: { title: 'Hangar API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -156,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);
   opts.extend?.(app);
+  scheduleHousekeeping(app, db);
   await app.ready();
   return { app, ctx, routes };
 }

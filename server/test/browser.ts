@@ -67,7 +67,8 @@ export async function signIn(baseUrl: string, email: string, password: string): 
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ email, password }).toString(),
   });
-  if (new URL(done.url).pathname !== '/') throw new Error(`Sign-in ended at ${done.url} (${done.res.status}): ${(await done.res.text()).slice(0, 300)}`);
+  if (new URL(done.url).pathname !== '/')
+    throw new Error(`Sign-in ended at ${done.url} (${done.res.status}): ${(await done.res.text()).slice(0, 300)}`);
   const jwt = await client.fetch(`${baseUrl}/auth/get-jwt`);
   if (jwt.status !== 200) throw new Error(`get-jwt answered ${jwt.status}`);
   const { access_token } = (await jwt.json()) as { access_token: string };

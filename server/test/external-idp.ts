@@ -24,7 +24,15 @@ export async function startExternalIssuer(opts: { redirectUri: string; accounts:
   const provider = await createIdentityProvider({
     db: database.db,
     issuer,
-    clients: [{ ...client, client_name: 'Hangar (corporate SSO)', redirect_uris: [opts.redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        ...client,
+        client_name: 'Hangar (corporate SSO)',
+        redirect_uris: [opts.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
   });
   const app = Fastify();
   await app.register(fastifyFormbody);

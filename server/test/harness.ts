@@ -54,7 +54,10 @@ export interface TestApp extends BuiltApp {
 }
 
 /** The real app on a real port (the OIDC flow calls itself), seeded with the demo organisation. */
-export async function startTestApp(env: Record<string, string> = {}, opts: { seed?: boolean; extend?: BuildOptions['extend'] } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { seed?: boolean; extend?: BuildOptions['extend'] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hangar-test-'));
   const port = await freePort();
   const config = loadConfig({

@@ -29,7 +29,10 @@ function start(port: number) {
 async function waitHealthy(port: number, timeoutMs = 20_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const ok = await fetch(`http://localhost:${port}/api/healthcheck`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://localhost:${port}/api/healthcheck`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -54,7 +57,10 @@ describe('the portal process', () => {
   }, 60_000);
 
   it('fails at start with a message naming the bad key', async () => {
-    const bad = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: 'eighty', HANGAR_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const bad = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, PORT: 'eighty', HANGAR_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     bad.stderr.on('data', (d) => (err += d));
     const code = await new Promise((r) => bad.on('exit', r));
@@ -65,14 +71,17 @@ describe('the portal process', () => {
 
 describe('graceful shutdown', () => {
   it('finishes in-flight requests before closing, and refuses new ones', async () => {
-    const t = await startTestApp({}, {
-      seed: false,
-      extend: (app) =>
-        app.get('/slow', { config: { access: 'public' } }, async () => {
-          await new Promise((r) => setTimeout(r, 400));
-          return { done: true };
-        }),
-    });
+    const t = await startTestApp(
+      {},
+      {
+        seed: false,
+        extend: (app) =>
+          app.get('/slow', { config: { access: 'public' } }, async () => {
+            await new Promise((r) => setTimeout(r, 400));
+            return { done: true };
+          }),
+      },
+    );
     const inFlight = fetch(`${t.url}/slow`);
     await new Promise((r) => setTimeout(r, 100));
     const closing = t.close();

@@ -3,11 +3,14 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({}, {
-    seed: false,
-    // A route someone forgot to give a rule: it must be closed, and the enumeration must list it.
-    extend: (app) => app.get('/api/forgotten', async () => ({ secret: true })),
-  });
+  t = await startTestApp(
+    {},
+    {
+      seed: false,
+      // A route someone forgot to give a rule: it must be closed, and the enumeration must list it.
+      extend: (app) => app.get('/api/forgotten', async () => ({ secret: true })),
+    },
+  );
 });
 afterAll(() => t?.close());
 

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import { APP } from '@hangar/contract';
-import type { AccessClaims } from './identity/access-token.ts';
+import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { documents } from './db/schema.ts';
+import type { AccessClaims } from './identity/access-token.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -47,6 +47,21 @@ export function createDocuments(db: Db, store: ObjectStore) {
     async findByUri(uri: string): Promise<DocumentRow | undefined> {
       const rows = await db.select().from(documents).where(eq(documents.uri, uri));
       return rows[0];
+    },
+
+    /** Documents the user may read, newest first (all of them for a super admin). */
+    async listReadable(user: AccessClaims, limit = 200): Promise<DocumentRow[]> {
+      const query = db.select().from(documents);
+      const filtered = user.apps.includes(APP.superAdmin)
+        ? query
+        : query.where(
+            or(
+              eq(documents.visibility, 'everyone'),
+              eq(documents.ownerId, user.sub),
+              user.bu ? and(eq(documents.visibility, 'bu'), isNotNull(documents.bu), eq(documents.bu, user.bu)) : undefined,
+            ),
+          );
+      return filtered.orderBy(desc(documents.createdAt)).limit(limit);
     },
 
     canRead(doc: DocumentRow, user: AccessClaims): boolean {

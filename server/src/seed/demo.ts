@@ -24,7 +24,14 @@ const GROUPS = [
 ];
 
 export const DEMO_USERS: DemoUser[] = [
-  { email: 'admin@hangar.local', name: 'Alex Admin', bu: 'SSA', airport: 'SSA', groups: ['Portal administrators', 'SecuredGPT users'], apps: [] },
+  {
+    email: 'admin@hangar.local',
+    name: 'Alex Admin',
+    bu: 'SSA',
+    airport: 'SSA',
+    groups: ['Portal administrators', 'SecuredGPT users'],
+    apps: [],
+  },
   {
     email: 'analyst@hangar.local',
     name: 'Ana Analyst',
@@ -33,7 +40,14 @@ export const DEMO_USERS: DemoUser[] = [
     groups: ['SecuredGPT users', 'Analysts'],
     apps: ['Data_gov/Traffic', 'Data_gov/Finance', 'Data_gov/Retail'],
   },
-  { email: 'finance.ssa@hangar.local', name: 'Fernando Finance', bu: 'SSA', airport: 'SSA', groups: [], apps: ['Data_gov/Finance', 'Dashboard/Finance'] },
+  {
+    email: 'finance.ssa@hangar.local',
+    name: 'Fernando Finance',
+    bu: 'SSA',
+    airport: 'SSA',
+    groups: [],
+    apps: ['Data_gov/Finance', 'Dashboard/Finance'],
+  },
   { email: 'viewer@hangar.local', name: 'Victor Viewer', bu: 'LGW', airport: 'LGW', groups: ['SecuredGPT users'], apps: [] },
 ];
 
@@ -63,14 +77,12 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     return ids;
   });
   await demoDocuments(ctx, created);
-  const source = ctx.config.HANGAR_DEMO_PASSWORD ? 'the password in HANGAR_DEMO_PASSWORD' : `password ${password}  (generated now, shown only once)`;
+  const source = ctx.config.HANGAR_DEMO_PASSWORD
+    ? 'the password in HANGAR_DEMO_PASSWORD'
+    : `password ${password}  (generated now, shown only once)`;
   console.log(
-    [
-      '',
-      '  Demo organisation created. Sign in with one of:',
-      ...DEMO_USERS.map((u) => `    ${u.email}`),
-      `  and ${source}.`,
-      '',
-    ].join('\n'),
+    ['', '  Demo organisation created. Sign in with one of:', ...DEMO_USERS.map((u) => `    ${u.email}`), `  and ${source}.`, ''].join(
+      '\n',
+    ),
   );
 }

@@ -2,9 +2,9 @@ import { REFRESH_COOKIE } from '@hangar/contract';
 import { count, eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, refreshTokens } from '../../platform/db/schema.ts';
 import { CookieClient, signIn } from '../../../test/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { auditLog, refreshTokens } from '../../platform/db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,7 +56,9 @@ describe('sign-in through the embedded OpenID Connect provider', () => {
     const res = await fetch(`${t.url}/auth/callback?code=abc&state=def`);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Press Login again');
-    expect(res.headers.getSetCookie().some((c) => c.startsWith(`${REFRESH_COOKIE}=`) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/.test(c))).toBe(false);
+    expect(
+      res.headers.getSetCookie().some((c) => c.startsWith(`${REFRESH_COOKIE}=`) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/.test(c)),
+    ).toBe(false);
   });
 });
 
@@ -113,7 +115,11 @@ describe('valid_access and valid_refresh', () => {
   it('tells a valid access token from garbage', async () => {
     const { accessToken } = await signIn(t.url, 'viewer@hangar.local', DEMO_PASSWORD);
     const check = (token: unknown) =>
-      fetch(`${t.url}/auth/valid_access`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      fetch(`${t.url}/auth/valid_access`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
     expect(await (await check(accessToken)).json()).toEqual({ valid: true });
     expect(await (await check('not.a.jwt')).json()).toEqual({ valid: false });
     const wrongType = await check(42);
@@ -156,14 +162,18 @@ describe('forged access tokens get 401 and change nothing', () => {
     }
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
     const signer = (payload: Record<string, unknown>) =>
-      new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid: (JSON.parse(Buffer.from(accessToken.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid });
+      new SignJWT(payload).setProtectedHeader({
+        alg: 'ES256',
+        kid: (JSON.parse(Buffer.from(accessToken.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid,
+      });
     if (kind === 'wrong-key') return signer(claims).sign(privateKey);
     // expired / wrong audience need the real key: take it from the database as an insider would not have.
     const key = await import('../../platform/db/schema.ts').then(async ({ secrets }) => {
       const [row] = await t.ctx.db.select().from(secrets).where(eq(secrets.name, 'access_token_signing_key'));
       return (await import('jose')).importJWK(row!.value as Record<string, string>, 'ES256');
     });
-    if (kind === 'expired') return signer({ ...claims, exp: Math.floor(Date.now() / 1000) - 120, iat: Math.floor(Date.now() / 1000) - 1200 }).sign(key);
+    if (kind === 'expired')
+      return signer({ ...claims, exp: Math.floor(Date.now() / 1000) - 120, iat: Math.floor(Date.now() / 1000) - 1200 }).sign(key);
     return signer({ ...claims, aud: 'some-other-api' }).sign(key);
   }
 
@@ -174,7 +184,11 @@ describe('forged access tokens get 401 and change nothing', () => {
       const res = await me(token);
       expect(res.status).toBe(401);
       expect((await res.json()).error.code).toBe('UNAUTHENTICATED');
-      const valid = await fetch(`${t.url}/auth/valid_access`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      const valid = await fetch(`${t.url}/auth/valid_access`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
       expect(await valid.json()).toEqual({ valid: false });
       const [{ value: after }] = (await t.ctx.db.select({ value: count() }).from(refreshTokens)) as [{ value: number }];
       expect(after).toBe(before);

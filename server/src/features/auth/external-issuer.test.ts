@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../platform/db/schema.ts';
 import { signIn } from '../../../test/browser.ts';
 import { startExternalIssuer } from '../../../test/external-idp.ts';
 import { freePort, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { users } from '../../platform/db/schema.ts';
 
 let portal: TestApp;
 let external: Awaited<ReturnType<typeof startExternalIssuer>>;

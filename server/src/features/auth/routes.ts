@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { errorPage } from '../../platform/identity/idp/pages.ts';
 import { unauthenticated } from '../../platform/errors.ts';
+import { errorPage } from '../../platform/identity/idp/pages.ts';
 import { issueAccessToken, signInFromIdentity } from './service.ts';
 
 const LOGIN_COOKIE = 'hangar_login';
@@ -24,7 +24,8 @@ export function registerAuthRoutes(ctx: AppContext): void {
       secure,
       maxAge: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
     });
-  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: AUTH_PATH, httpOnly: true, sameSite: 'strict', secure });
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, { path: AUTH_PATH, httpOnly: true, sameSite: 'strict', secure });
 
   async function rotateToAccessToken(request: FastifyRequest, reply: FastifyReply) {
     const presented = request.cookies[REFRESH_COOKIE];
@@ -33,7 +34,10 @@ export function registerAuthRoutes(ctx: AppContext): void {
     if (!result.ok) {
       clearRefreshCookie(reply);
       if (result.reason === 'reused') {
-        await audit({ action: 'auth.refresh_reuse', actorId: result.userId, outcome: 'denied', details: { familyId: result.familyId } }, request);
+        await audit(
+          { action: 'auth.refresh_reuse', actorId: result.userId, outcome: 'denied', details: { familyId: result.familyId } },
+          request,
+        );
       }
       throw unauthenticated('Your session has ended. Please sign in again.');
     }
@@ -52,7 +56,11 @@ export function registerAuthRoutes(ctx: AppContext): void {
     '/auth/token',
     {
       config: { access: 'public', ...limit },
-      schema: { tags: ['auth'], summary: 'Starts sign-in: redirects to the identity provider', querystring: z.object({ prompt: z.enum(['login']).optional() }) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Starts sign-in: redirects to the identity provider',
+        querystring: z.object({ prompt: z.enum(['login']).optional() }),
+      },
     },
     async (request, reply) => {
       const start = await relyingParty.startLogin({ prompt: request.query.prompt });
@@ -68,63 +76,88 @@ export function registerAuthRoutes(ctx: AppContext): void {
     },
   );
 
-  app.get('/auth/callback', { config: { access: 'public', ...limit }, schema: { tags: ['auth'], summary: 'Return from the identity provider' } }, async (request, reply) => {
-    const raw = request.cookies[LOGIN_COOKIE];
-    const unsigned = raw ? request.unsignCookie(raw) : null;
-    reply.clearCookie(LOGIN_COOKIE, { path: AUTH_PATH });
-    const fail = async (message: string, reason: string) => {
-      await audit({ action: 'auth.sign_in_failed', outcome: 'failure', details: { reason } }, request);
-      return reply.status(400).type('text/html').send(errorPage(message));
-    };
-    if (!unsigned?.valid || !unsigned.value) return fail('This sign-in took too long or was started in another browser. Press Login again.', 'missing_login_state');
-    const callbackUrl = new URL(request.url, config.publicUrl);
-    const idpError = callbackUrl.searchParams.get('error');
-    if (idpError) return fail(`The identity provider refused the sign-in (${callbackUrl.searchParams.get('error_description') ?? idpError}).`, idpError);
-    let identity: Awaited<ReturnType<typeof relyingParty.finishLogin>>;
-    try {
-      identity = await relyingParty.finishLogin(callbackUrl, JSON.parse(unsigned.value));
-    } catch (err) {
-      request.log.warn({ err }, 'sign-in callback rejected');
-      return fail('The sign-in could not be verified. Press Login again.', 'callback_rejected');
-    }
-    const user = await signInFromIdentity(ctx, identity, request);
-    if (!user) return fail('This account is disabled. Ask a portal administrator.', 'disabled');
-    setRefreshCookie(reply, await sessions.start(user.id, identity.idToken));
-    return reply.redirect('/', 302);
-  });
+  app.get(
+    '/auth/callback',
+    { config: { access: 'public', ...limit }, schema: { tags: ['auth'], summary: 'Return from the identity provider' } },
+    async (request, reply) => {
+      const raw = request.cookies[LOGIN_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : null;
+      reply.clearCookie(LOGIN_COOKIE, { path: AUTH_PATH });
+      const fail = async (message: string, reason: string) => {
+        await audit({ action: 'auth.sign_in_failed', outcome: 'failure', details: { reason } }, request);
+        return reply.status(400).type('text/html').send(errorPage(message));
+      };
+      if (!unsigned?.valid || !unsigned.value)
+        return fail('This sign-in took too long or was started in another browser. Press Login again.', 'missing_login_state');
+      const callbackUrl = new URL(request.url, config.publicUrl);
+      const idpError = callbackUrl.searchParams.get('error');
+      if (idpError)
+        return fail(
+          `The identity provider refused the sign-in (${callbackUrl.searchParams.get('error_description') ?? idpError}).`,
+          idpError,
+        );
+      let identity: Awaited<ReturnType<typeof relyingParty.finishLogin>>;
+      try {
+        identity = await relyingParty.finishLogin(callbackUrl, JSON.parse(unsigned.value));
+      } catch (err) {
+        request.log.warn({ err }, 'sign-in callback rejected');
+        return fail('The sign-in could not be verified. Press Login again.', 'callback_rejected');
+      }
+      const user = await signInFromIdentity(ctx, identity, request);
+      if (!user) return fail('This account is disabled. Ask a portal administrator.', 'disabled');
+      setRefreshCookie(reply, await sessions.start(user.id, identity.idToken));
+      return reply.redirect('/', 302);
+    },
+  );
 
   app.get(
     '/auth/get-jwt',
-    { config: { access: 'public', ...limit }, schema: { tags: ['auth'], summary: 'Access token of the current session', response: { 200: AccessTokenResponse } } },
+    {
+      config: { access: 'public', ...limit },
+      schema: { tags: ['auth'], summary: 'Access token of the current session', response: { 200: AccessTokenResponse } },
+    },
     rotateToAccessToken,
   );
 
   app.post(
     '/auth/refresh',
-    { config: { access: 'public', ...limit }, schema: { tags: ['auth'], summary: 'Rotates the session and returns a new access token', response: { 200: AccessTokenResponse } } },
+    {
+      config: { access: 'public', ...limit },
+      schema: { tags: ['auth'], summary: 'Rotates the session and returns a new access token', response: { 200: AccessTokenResponse } },
+    },
     rotateToAccessToken,
   );
 
   app.post(
     '/auth/valid_access',
     { config: { access: 'public', ...limit }, schema: { tags: ['auth'], body: ValidAccessRequest, response: { 200: ValidResponse } } },
-    async (request) => ({ valid: await ctx.accessTokens.verify(request.body.token).then(
-      () => true,
-      () => false,
-    ) }),
+    async (request) => ({
+      valid: await ctx.accessTokens.verify(request.body.token).then(
+        () => true,
+        () => false,
+      ),
+    }),
   );
 
-  app.post('/auth/valid_refresh', { config: { access: 'public', ...limit }, schema: { tags: ['auth'], response: { 200: ValidResponse } } }, async (request) => {
-    const presented = request.cookies[REFRESH_COOKIE];
-    return { valid: presented ? await sessions.isValid(presented) : false };
-  });
+  app.post(
+    '/auth/valid_refresh',
+    { config: { access: 'public', ...limit }, schema: { tags: ['auth'], response: { 200: ValidResponse } } },
+    async (request) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      return { valid: presented ? await sessions.isValid(presented) : false };
+    },
+  );
 
-  app.post('/auth/logout', { config: { access: 'public', ...limit }, schema: { tags: ['auth'], response: { 200: LogoutResponse } } }, async (request, reply) => {
-    const presented = request.cookies[REFRESH_COOKIE];
-    const ended = presented ? await sessions.end(presented) : null;
-    clearRefreshCookie(reply);
-    if (ended) await audit({ action: 'auth.sign_out', actorId: ended.userId }, request);
-    const logoutUrl = ended ? await relyingParty.logoutUrl(ended.idToken).catch(() => null) : null;
-    return { ok: true as const, logout_url: logoutUrl };
-  });
+  app.post(
+    '/auth/logout',
+    { config: { access: 'public', ...limit }, schema: { tags: ['auth'], response: { 200: LogoutResponse } } },
+    async (request, reply) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      const ended = presented ? await sessions.end(presented) : null;
+      clearRefreshCookie(reply);
+      if (ended) await audit({ action: 'auth.sign_out', actorId: ended.userId }, request);
+      const logoutUrl = ended ? await relyingParty.logoutUrl(ended.idToken).catch(() => null) : null;
+      return { ok: true as const, logout_url: logoutUrl };
+    },
+  );
 }

@@ -14,10 +14,16 @@ export async function signInFromIdentity(ctx: AppContext, identity: SignedInIden
   if (!user && !ctx.embeddedIssuer) {
     [user] = await db.insert(users).values({ email: identity.email.toLowerCase(), name: identity.name }).onConflictDoNothing().returning();
     user ??= await findUserByEmail(db, identity.email);
-    await audit({ action: 'auth.user_provisioned', actorId: user?.id, actorEmail: identity.email, details: { issuer: ctx.config.OIDC_ISSUER } }, request);
+    await audit(
+      { action: 'auth.user_provisioned', actorId: user?.id, actorEmail: identity.email, details: { issuer: ctx.config.OIDC_ISSUER } },
+      request,
+    );
   }
   if (!user || user.disabled) {
-    await audit({ action: 'auth.sign_in_failed', actorEmail: identity.email, outcome: 'denied', details: { reason: user ? 'disabled' : 'unknown' } }, request);
+    await audit(
+      { action: 'auth.sign_in_failed', actorEmail: identity.email, outcome: 'denied', details: { reason: user ? 'disabled' : 'unknown' } },
+      request,
+    );
     return null;
   }
   await audit({ action: 'auth.sign_in', actorId: user.id, actorEmail: user.email }, request);

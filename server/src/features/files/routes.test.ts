@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, documents } from '../../platform/db/schema.ts';
 import { signIn } from '../../../test/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { auditLog, documents } from '../../platform/db/schema.ts';
 
 let t: TestApp;
 let analyst: string;
@@ -21,7 +21,24 @@ afterAll(() => t?.close());
 const pdf = (uri: string, token?: string) =>
   fetch(`${t.url}/api/pdf/document?uri=${encodeURIComponent(uri)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 const download = (uri: string, token?: string, accept = '*/*') =>
-  fetch(`${t.url}/download?uri=${encodeURIComponent(uri)}`, { headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  fetch(`${t.url}/download?uri=${encodeURIComponent(uri)}`, {
+    headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+
+describe('/api/files/documents', () => {
+  it("lists what each user may open, and no one else's private files", async () => {
+    const list = async (token: string) =>
+      (
+        (await (await fetch(`${t.url}/api/files/documents`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          documents: { fileName: string }[];
+        }
+      ).documents
+        .map((d) => d.fileName)
+        .sort();
+    expect(await list(analyst)).toEqual(['Analyst-briefing.pdf', 'Hangar-user-guide.pdf', 'Traffic-summary-2026-10.csv']);
+    expect(await list(viewer)).toEqual(['Hangar-user-guide.pdf']);
+  });
+});
 
 describe('/api/pdf/document', () => {
   it("serves the owner's PDF with its bytes", async () => {
@@ -40,18 +57,24 @@ describe('/api/pdf/document', () => {
     const uri = await uriOf('Analyst-briefing.pdf');
     const res = await pdf(uri, viewer);
     expect(res.status).toBe(403);
-    const denied = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'file.denied'), eq(auditLog.target, uri)));
+    const denied = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'file.denied'), eq(auditLog.target, uri)));
     expect(denied.length).toBeGreaterThan(0);
   });
 
-  it.each(['../../../etc/passwd', '/etc/passwd', 'file:///etc/passwd', 'https://example.com/a.pdf', 'documents/00000000-0000-0000-0000-000000000000/made-up.pdf'])(
-    'answers %s with 403, never reading outside the registry',
-    async (uri) => {
-      const res = await pdf(uri, admin);
-      expect(res.status).toBe(403);
-      expect((await res.json()).message).toBe('You do not have permission to access this document.');
-    },
-  );
+  it.each([
+    '../../../etc/passwd',
+    '/etc/passwd',
+    'file:///etc/passwd',
+    'https://example.com/a.pdf',
+    'documents/00000000-0000-0000-0000-000000000000/made-up.pdf',
+  ])('answers %s with 403, never reading outside the registry', async (uri) => {
+    const res = await pdf(uri, admin);
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toBe('You do not have permission to access this document.');
+  });
 
   it('asks for sign-in without a token, and rejects a missing uri with 400', async () => {
     expect((await pdf(await uriOf('Hangar-user-guide.pdf'))).status).toBe(401);
@@ -73,7 +96,10 @@ describe('/download', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('attachment; filename="Traffic-summary-2026-10.csv"');
     expect(await res.text()).toContain('2026-10,TAP,182340');
-    const reads = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'file.read'), eq(auditLog.target, uri)));
+    const reads = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'file.read'), eq(auditLog.target, uri)));
     expect(reads.length).toBeGreaterThan(0);
   });
 

@@ -1,4 +1,4 @@
-import { UriQuery } from '@hangar/contract';
+import { DocumentListResponse, UriQuery } from '@hangar/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/access.ts';
@@ -20,7 +20,10 @@ export function registerFileRoutes(ctx: AppContext, serveWebApp: (reply: Fastify
     const doc = await documents.findByUri(uri);
     if (!doc || !documents.canRead(doc, user)) {
       // Unknown and not-yours answer alike, so a uri's existence is not revealed.
-      await audit({ action: 'file.denied', target: uri.slice(0, 300), outcome: 'denied', details: { reason: doc ? 'not_allowed' : 'unknown_uri' } }, request);
+      await audit(
+        { action: 'file.denied', target: uri.slice(0, 300), outcome: 'denied', details: { reason: doc ? 'not_allowed' : 'unknown_uri' } },
+        request,
+      );
       throw forbidden('You do not have permission to access this document.');
     }
     return doc;
@@ -44,12 +47,39 @@ export function registerFileRoutes(ctx: AppContext, serveWebApp: (reply: Fastify
   }
 
   app.get(
+    '/api/files/documents',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['files'], summary: 'Documents the caller may open', response: { 200: DocumentListResponse } },
+    },
+    async (request) => {
+      const rows = await documents.listReadable(requireUser(request));
+      return {
+        documents: rows.map((d) => ({
+          uri: d.uri,
+          fileName: d.fileName,
+          contentType: d.contentType,
+          size: d.size,
+          shared: d.visibility,
+          createdAt: d.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.get(
     '/api/pdf/document',
-    { config: { access: 'authenticated' }, schema: { tags: ['files'], summary: 'A PDF document the caller may read', querystring: UriQuery } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['files'], summary: 'A PDF document the caller may read', querystring: UriQuery },
+    },
     async (request, reply) => {
       const doc = await readable(request, request.query.uri);
       if (doc.contentType !== 'application/pdf') {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This document is not a PDF, so it cannot be shown in the viewer. Use Download instead.');
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'This document is not a PDF, so it cannot be shown in the viewer. Use Download instead.',
+        );
       }
       return send(request, reply, doc, 'inline');
     },
@@ -58,7 +88,13 @@ export function registerFileRoutes(ctx: AppContext, serveWebApp: (reply: Fastify
   // One path, two uses (spec): a browser navigation gets the /download page, an API call the file.
   app.get(
     '/download',
-    { config: { access: 'public' }, schema: { tags: ['files'], summary: 'A file the caller may read (API call with a bearer token; a browser navigation gets the download page)' } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['files'],
+        summary: 'A file the caller may read (API call with a bearer token; a browser navigation gets the download page)',
+      },
+    },
     async (request, reply) => {
       const isNavigation = !request.headers.authorization && (request.headers.accept ?? '').includes('text/html');
       if (isNavigation) return serveWebApp(reply);

@@ -14,7 +14,12 @@ const tab = (id: number, requires: string[], extra: Partial<TabDefinition> = {})
 });
 
 describe('the menu a user gets', () => {
-  const tabs = [tab(9, [APP.securedGpt, APP.chatBotSdh]), tab(3, [APP.translator]), tab(22, ['Dashboard/Finance'], { available: false }), tab(75, [])];
+  const tabs = [
+    tab(9, [APP.securedGpt, APP.chatBotSdh]),
+    tab(3, [APP.translator]),
+    tab(22, ['Dashboard/Finance'], { available: false }),
+    tab(75, []),
+  ];
 
   it('lists the tabs of applications the user holds, with the app that grants each', () => {
     const menu = buildMenu([APP.chatBotSdh, APP.translator], false, tabs);

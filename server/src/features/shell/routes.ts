@@ -12,7 +12,14 @@ export function registerShellRoutes(ctx: AppContext): void {
 
   app.get(
     '/api/healthcheck',
-    { config: { access: 'public' }, schema: { tags: ['shell'], summary: 'Is the portal able to serve? (the database really answers)', response: { 200: HealthResponse, 503: HealthResponse } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['shell'],
+        summary: 'Is the portal able to serve? (the database really answers)',
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
+    },
     async (_request, reply) => {
       const up = await Promise.race([
         ctx.database.ping().then(() => true),
@@ -25,7 +32,10 @@ export function registerShellRoutes(ctx: AppContext): void {
 
   app.get(
     '/api/shell/menu',
-    { config: { access: 'authenticated' }, schema: { tags: ['shell'], summary: "The signed-in user's menu of applications", response: { 200: MenuResponse } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['shell'], summary: "The signed-in user's menu of applications", response: { 200: MenuResponse } },
+    },
     async (request) => {
       const user = requireUser(request);
       return {
@@ -38,10 +48,24 @@ export function registerShellRoutes(ctx: AppContext): void {
 
   app.get(
     '/api/shell/me',
-    { config: { access: 'authenticated' }, schema: { tags: ['shell'], summary: 'The signed-in user as the access token carries them, with groups', response: { 200: MeResponse } } },
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['shell'],
+        summary: 'The signed-in user as the access token carries them, with groups',
+        response: { 200: MeResponse },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
-      return { email: user.email, name: user.name, bu: user.bu, airport: user.airport, apps: user.apps, groups: await groupNamesOf(ctx.db, user.sub) };
+      return {
+        email: user.email,
+        name: user.name,
+        bu: user.bu,
+        airport: user.airport,
+        apps: user.apps,
+        groups: await groupNamesOf(ctx.db, user.sub),
+      };
     },
   );
 }

@@ -97,7 +97,11 @@ export const oidcPayloads = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.id, t.type] }), index('oidc_payloads_grant_idx').on(t.grantId), index('oidc_payloads_uid_idx').on(t.uid)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.type] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+  ],
 );
 
 /** Secrets and keys generated at first start (signing keys, cookie secrets, client secret). */
@@ -119,7 +123,9 @@ export const documents = pgTable(
     size: integer('size').notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     /** private: owner only; bu: users of the same BU; everyone: every signed-in user. */
-    visibility: text('visibility', { enum: ['private', 'bu', 'everyone'] }).notNull().default('private'),
+    visibility: text('visibility', { enum: ['private', 'bu', 'everyone'] })
+      .notNull()
+      .default('private'),
     bu: text('bu'),
     createdAt: createdAt(),
   },

@@ -33,7 +33,11 @@ export function createSessions(db: Db, opts: SessionOptions) {
 
     async rotate(token: string): Promise<RotateResult> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).for('update');
+        const [row] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashToken(token)))
+          .for('update');
         if (!row) return { ok: false, reason: 'unknown' } as const;
         const who = { userId: row.userId, familyId: row.familyId };
         if (row.revokedAt) return { ok: false, reason: 'revoked', ...who } as const;
@@ -73,7 +77,10 @@ export function createSessions(db: Db, opts: SessionOptions) {
 
     /** Ends the session the token belongs to; returns its user and ID token (for the issuer's logout). */
     async end(token: string): Promise<{ userId: string; idToken: string | null } | null> {
-      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+      const [row] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(token)));
       if (!row) return null;
       await db
         .update(refreshTokens)

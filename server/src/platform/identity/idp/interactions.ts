@@ -39,7 +39,12 @@ export function registerInteractions(
     if (!grant) return expired(reply);
     grant.addOIDCScope(String(details.params.scope ?? 'openid'));
     const grantId = await grant.save();
-    const redirectTo = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    const redirectTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { consent: { grantId } },
+      { mergeWithLastSubmission: true },
+    );
     return reply.redirect(redirectTo, 303);
   });
 
@@ -49,8 +54,13 @@ export function registerInteractions(
       config: { ...publicRoute, rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
       errorHandler: (err, _request, reply) => {
         const tooMany = (err as { statusCode?: number }).statusCode === 429;
-        const message = tooMany ? 'Too many sign-in attempts from your network. Wait a minute, then try again.' : 'The sign-in could not be completed. Try again.';
-        return reply.status(tooMany ? 429 : 500).type('text/html').send(errorPage(message));
+        const message = tooMany
+          ? 'Too many sign-in attempts from your network. Wait a minute, then try again.'
+          : 'The sign-in could not be completed. Try again.';
+        return reply
+          .status(tooMany ? 429 : 500)
+          .type('text/html')
+          .send(errorPage(message));
       },
     },
     async (request, reply) => {
@@ -61,7 +71,15 @@ export function registerInteractions(
       const password = form.success ? form.data.password : '';
       const user = email ? await findUserByEmail(db, email) : undefined;
       if (!(await verifyPassword(user, password))) {
-        await audit({ action: 'auth.sign_in_failed', actorEmail: email || null, outcome: 'failure', details: { reason: user?.disabled ? 'disabled' : 'bad_credentials' } }, request);
+        await audit(
+          {
+            action: 'auth.sign_in_failed',
+            actorEmail: email || null,
+            outcome: 'failure',
+            details: { reason: user?.disabled ? 'disabled' : 'bad_credentials' },
+          },
+          request,
+        );
         const client = await provider.Client.find(String(details.params.client_id));
         const error = user?.disabled ? 'This account is disabled. Ask a portal administrator.' : 'Incorrect email or password.';
         return reply
@@ -69,7 +87,12 @@ export function registerInteractions(
           .type('text/html')
           .send(loginPage({ uid: details.uid, email, error, clientName: client?.clientName ?? 'Hangar' }));
       }
-      const redirectTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user!.id } }, { mergeWithLastSubmission: false });
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: user!.id } },
+        { mergeWithLastSubmission: false },
+      );
       return reply.redirect(redirectTo, 303);
     },
   );

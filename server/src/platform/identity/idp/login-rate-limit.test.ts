@@ -13,7 +13,11 @@ it('slows down password guessing: the 4th attempt within a minute gets a clear 4
   const login = await client.navigate(`${t.url}/auth/token`);
   const action = new URL(/action="([^"]+\/login)"/.exec(await login.res.text())![1]!, login.url).href;
   const attempt = () =>
-    client.fetch(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=admin%40hangar.local&password=guess' });
+    client.fetch(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=admin%40hangar.local&password=guess',
+    });
   for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
   const blocked = await attempt();
   expect(blocked.status).toBe(429);

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 8180);
+export const BASE_URL = `http://localhost:${PORT}`;
+export const E2E_PASSWORD = 'e2e-demo-password';
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data';
+
+// The app is started the way `npm start` starts it (the server workspace's start script, after the
+// web build that `npm test` runs first), on a fresh data directory with the demo organisation.
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
+  use: {
+    baseURL: BASE_URL,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && npm run start --workspace server`,
+    cwd: '..',
+    url: `${BASE_URL}/api/healthcheck`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HANGAR_DATA_DIR: DATA_DIR,
+      HANGAR_DEMO_PASSWORD: E2E_PASSWORD,
+      LOG_LEVEL: 'warn',
+      REFRESH_REUSE_GRACE_SECONDS: '2',
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { BASE_URL, E2E_PASSWORD } from '../playwright.config.ts';
+
+export { BASE_URL, E2E_PASSWORD };
+
+/** Marks the usage policy as accepted, for tests about something else. */
+export async function acceptPolicyCookie(context: BrowserContext) {
+  await context.addCookies([{ name: 'CGUAccepted', value: 'true', url: BASE_URL }]);
+}
+
+/** Signs in through the landing page and the identity provider's form, as a person does. */
+export async function signInThroughUi(page: Page, email: string, password = E2E_PASSWORD) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${BASE_URL}/`);
+}
+
+/** An access token for API calls from the test itself, through the same sign-in. */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('hangar.access_token'));
+  if (!token) throw new Error('no access token in local storage');
+  return token;
+}
+
+export async function documentUri(page: Page, fileName: string): Promise<string> {
+  const token = await accessTokenOf(page);
+  const res = await page.request.get('/api/files/documents', { headers: { authorization: `Bearer ${token}` } });
+  const { documents } = (await res.json()) as { documents: { uri: string; fileName: string }[] };
+  const doc = documents.find((d) => d.fileName === fileName);
+  if (!doc) throw new Error(`${fileName} is not among the user's documents`);
+  return doc.uri;
+}
