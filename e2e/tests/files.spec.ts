@@ -26,10 +26,10 @@ test('/pdf renders a real multi-page PDF at the asked page, with its page count 
     return false;
   });
   expect(inked).toBe(true);
-  await page.getByRole('button', { name: /next/i }).click();
+  await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByText('Page 3 of 3')).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download/ }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
   expect(download.suggestedFilename()).toBe('Hangar-user-guide.pdf');
   expect(
     readFileSync((await download.path())!)
@@ -78,7 +78,6 @@ test("both pages refuse another user's document", async ({ browser }) => {
   await page.goto(`/pdf?uri=${encodeURIComponent(pdfUri)}`);
   await unauthorized(page);
   await page.goto(`/download?uri=${encodeURIComponent(csvUri)}`);
-  await expect(page.getByText('Error', { exact: true })).toBeVisible();
-  await expect(page.getByText(/Failed to download the file/)).toBeVisible();
+  await unauthorized(page);
   await other.close();
 });

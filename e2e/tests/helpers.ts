@@ -17,6 +17,7 @@ export async function signInThroughUi(page: Page, email: string, password = E2E_
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${BASE_URL}/`);
+  await page.waitForFunction(() => localStorage.getItem('hangar.access_token'));
 }
 
 /** An access token for API calls from the test itself, through the same sign-in. */

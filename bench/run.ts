@@ -1,0 +1,50 @@
+// `npm run bench [throughput|memory|coldstart]`: reports against targets; exits non-zero only when a benchmark could not run.
+import { coldstart } from './coldstart.ts';
+import { memory } from './memory.ts';
+import { killAll } from './procs.ts';
+import type { Result } from './result.ts';
+import { throughput } from './throughput.ts';
+
+const BENCHES: Record<string, () => Promise<Result>> = { throughput, memory, coldstart };
+
+process.on('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+const only = process.argv[2];
+if (only && !BENCHES[only]) {
+  console.error(`Unknown benchmark "${only}"; one of: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(2);
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  return rows.map((r) => line(r).trimEnd()).join('\n');
+}
+
+console.log(`Hangar benchmarks: Node ${process.version}, ${new Date().toISOString()}`);
+const results: Result[] = [];
+const failures: string[] = [];
+for (const [name, bench] of Object.entries(BENCHES)) {
+  if (only && name !== only) continue;
+  try {
+    const r = await bench();
+    results.push(r);
+    console.log(`\n${r.name}\n${r.details.map((d) => `  ${d}`).join('\n')}`);
+  } catch (err) {
+    failures.push(name);
+    console.error(`\n${name}: COULD NOT RUN\n  ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  }
+  killAll();
+}
+
+const header = ['benchmark', 'measure', 'portal', 'bare Fastify', 'ratio', 'target', 'result'];
+const rows = results.map((r) => [r.name, r.measure, r.portal, r.baseline, r.ratio.toFixed(2), r.target, r.pass ? 'PASS' : 'MISS']);
+rows.push(...failures.map((f) => [f, '-', '-', '-', '-', '-', 'COULD NOT RUN']));
+console.log(`\n${table([header, ...rows])}`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,15 @@
+/** Full-page navigations, behind functions so tests can observe them (jsdom cannot navigate). */
+export const browser = {
+  reload(): void {
+    window.location.reload();
+  },
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+  openInNewTab(url: string): void {
+    window.open(url, '_blank', 'noopener,noreferrer');
+  },
+  close(): void {
+    window.close();
+  },
+};

@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+import type { Tab } from '../shell/tabs/tabs-reducer';
+import { HomeApp } from './home/HomeApp';
+import { NotAvailableApp } from './NotAvailableApp';
+import { UserRightsApp } from './user-rights/UserRightsApp';
+
+export interface AppProps {
+  tab: Tab;
+}
+
+/** Tab id -> application. Each feature adds its tabs here when it ships. */
+const APPS: ReadonlyMap<number, ComponentType<AppProps>> = new Map<number, ComponentType<AppProps>>([
+  [9, HomeApp],
+  [75, UserRightsApp],
+]);
+
+export function appFor(tabId: number): ComponentType<AppProps> {
+  return APPS.get(tabId) ?? NotAvailableApp;
+}

@@ -1,0 +1,144 @@
+import { HOME_TAB_ID, type MenuItem, type MenuResponse, SHELL } from '@hangar/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '../api/navigation';
+import { getAccessToken, setAccessToken } from '../api/token-store';
+import { jsonResponse, makeJwt } from '../test/helpers';
+import { renderWithProviders } from '../test/render';
+import { Portal } from './Portal';
+
+const item = (id: number, title: string, section: string, extra: Partial<MenuItem> = {}): MenuItem => ({
+  id,
+  appId: `App/${id}`,
+  title,
+  description: `${title} description`,
+  icon: 'files',
+  section,
+  externalLink: null,
+  ...extra,
+});
+
+const MENU: MenuResponse = {
+  items: [
+    item(HOME_TAB_ID, 'SecuredGPT', 'SecuredGPT', { icon: 'message-square' }),
+    item(1, 'HQ Dashboards', 'Dashboards HQ'),
+    item(3, 'Translator', 'Generative AI'),
+    item(7, 'Multi Docs', 'Generative AI'),
+    item(1001, 'Forecast app', 'AI Factory', { externalLink: 'https://apps.example.org/forecast' }),
+    item(75, 'User Rights', 'Admin Management', { icon: 'id-card' }),
+  ],
+  staging: false,
+  links: { documentation: 'https://docs.example.org', reportBug: 'https://bugs.example.org/new' },
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  localStorage.clear();
+  setAccessToken(makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada Lovelace', email: 'ada@hangar.local' }));
+  // biome-ignore lint/suspicious/noDocumentCookie: the policy was accepted before; this suite is about the portal
+  document.cookie = `${SHELL.policyCookie}=true; Path=/`;
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/shell/menu') return jsonResponse(MENU);
+    if (url === '/api/shell/me')
+      return jsonResponse({ email: 'ada@hangar.local', name: 'Ada Lovelace', bu: null, airport: null, apps: [], groups: [] });
+    if (url === '/auth/logout') return jsonResponse({ ok: true, logout_url: 'https://idp.example.org/logout' });
+    return jsonResponse({}, 404, 'Not Found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(browser, 'assign').mockImplementation(() => {});
+  vi.spyOn(browser, 'openInNewTab').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+const sidebar = () => within(screen.getByRole('navigation', { name: 'Applications' }));
+
+async function renderPortal() {
+  renderWithProviders(<Portal />);
+  await screen.findByRole('tab', { name: 'SecuredGPT' });
+}
+
+describe('Portal', () => {
+  it('opens with the home tab, welcome text and favourites', async () => {
+    await renderPortal();
+    expect(tabNames()).toEqual(['SecuredGPT']);
+    expect(screen.getByRole('heading', { name: 'Welcome to Hangar, Ada' })).toBeTruthy();
+    const favourite = within(screen.getByTestId('favourite-1'));
+    expect(favourite.getByRole('button', { name: /HQ Dashboards/ })).toBeTruthy();
+    const missing = within(screen.getByTestId('favourite-2'));
+    expect(missing.getByText('Not in your applications')).toBeTruthy();
+    expect(missing.queryByRole('button')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Hangar Hub' })).toBeTruthy();
+  });
+
+  it('keeps tabs mounted, shows only the active one and reopens home when the last closes', async () => {
+    await renderPortal();
+    fireEvent.click(sidebar().getByRole('button', { name: 'User Rights' }));
+    expect(tabNames()).toEqual(['SecuredGPT', 'User Rights']);
+    expect(screen.getByRole('tab', { name: 'User Rights' }).getAttribute('aria-selected')).toBe('true');
+    const panels = screen.getAllByRole('tabpanel', { hidden: true });
+    expect(panels).toHaveLength(2);
+    expect(panels.map((panel) => panel.hidden)).toEqual([true, false]);
+    expect(await screen.findByText('ada@hangar.local')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close User Rights' }));
+    expect(tabNames()).toEqual(['SecuredGPT']);
+    fireEvent.click(screen.getByRole('button', { name: 'Close SecuredGPT' }));
+    expect(tabNames()).toEqual(['SecuredGPT']);
+    expect(screen.getByRole('tab', { name: 'SecuredGPT' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('groups sections with several items and opens an unimplemented tab as "not available"', async () => {
+    await renderPortal();
+    const section = sidebar().getByRole('button', { name: 'Generative AI' });
+    expect(section.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(section);
+    fireEvent.click(sidebar().getByRole('button', { name: 'Translator' }));
+    expect(screen.getByText('This application is not available yet')).toBeTruthy();
+  });
+
+  it('opens items with an external link in a new browser tab, not as a portal tab', async () => {
+    await renderPortal();
+    fireEvent.click(sidebar().getByRole('button', { name: 'Forecast app' }));
+    expect(browser.openInNewTab).toHaveBeenCalledWith('https://apps.example.org/forecast');
+    expect(tabNames()).toEqual(['SecuredGPT']);
+  });
+
+  it('collapses the sidebar and only then disables "Report a bug"', async () => {
+    await renderPortal();
+    expect(screen.getByRole('link', { name: 'Report a bug' }).getAttribute('href')).toBe('https://bugs.example.org/new');
+    const docs = screen.getByRole('link', { name: 'Project Documentation' });
+    expect(docs.getAttribute('target')).toBe('_blank');
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Report a bug' })).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Report a bug' }).disabled).toBe(true);
+  });
+
+  it('Logout Account closes the tabs, logs out on the server, clears the token and follows logout_url', async () => {
+    await renderPortal();
+    fireEvent.click(sidebar().getByRole('button', { name: 'User Rights' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Logout Account' }));
+    expect(tabNames()).toEqual(['SecuredGPT']);
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith('https://idp.example.org/logout'));
+    expect(fetchMock).toHaveBeenCalledWith('/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it('switches theme and remembers it', async () => {
+    await renderPortal();
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect(localStorage.getItem('theme')).toBe('light');
+  });
+});

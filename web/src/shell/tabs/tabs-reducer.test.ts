@@ -1,0 +1,92 @@
+import { HOME_TAB_ID } from '@hangar/contract';
+import { describe, expect, it } from 'vitest';
+import { initialTabsState, type Tab, type TabsState, tabsReducer } from './tabs-reducer';
+
+const tab = (id: number, extra: Partial<Tab> = {}): Tab => ({
+  id,
+  appId: `App/${id}`,
+  title: `Tab ${id}`,
+  icon: 'files',
+  externalLink: null,
+  ...extra,
+});
+
+const home = tab(HOME_TAB_ID, { title: 'SecuredGPT' });
+
+function openAll(...ids: number[]): TabsState {
+  return ids.reduce((state, id) => tabsReducer(state, { type: 'open', tab: tab(id) }), initialTabsState(home));
+}
+
+const ids = (state: TabsState) => state.tabs.map((t) => t.id);
+
+describe('tabs reducer', () => {
+  it('starts with the home tab open and active', () => {
+    const state = initialTabsState(home);
+    expect(ids(state)).toEqual([HOME_TAB_ID]);
+    expect(state.activeId).toBe(HOME_TAB_ID);
+  });
+
+  it('opens a new tab at the end and activates it', () => {
+    const state = openAll(75, 3);
+    expect(ids(state)).toEqual([HOME_TAB_ID, 75, 3]);
+    expect(state.activeId).toBe(3);
+  });
+
+  it('activates an already open tab instead of opening it twice', () => {
+    const state = tabsReducer(openAll(75, 3), { type: 'open', tab: tab(75) });
+    expect(ids(state)).toEqual([HOME_TAB_ID, 75, 3]);
+    expect(state.activeId).toBe(75);
+  });
+
+  it('never opens a tab that has an external link', () => {
+    const before = openAll(75);
+    const after = tabsReducer(before, { type: 'open', tab: tab(1001, { externalLink: 'https://example.org' }) });
+    expect(after).toBe(before);
+  });
+
+  it('closing the active tab activates the first remaining tab', () => {
+    const state = tabsReducer(openAll(75, 3), { type: 'close', id: 3 });
+    expect(ids(state)).toEqual([HOME_TAB_ID, 75]);
+    expect(state.activeId).toBe(HOME_TAB_ID);
+  });
+
+  it('closing the active first tab activates the next first one', () => {
+    let state = tabsReducer(openAll(75, 3), { type: 'activate', id: HOME_TAB_ID });
+    state = tabsReducer(state, { type: 'close', id: HOME_TAB_ID });
+    expect(ids(state)).toEqual([75, 3]);
+    expect(state.activeId).toBe(75);
+  });
+
+  it('closing an inactive tab keeps the active one', () => {
+    const state = tabsReducer(openAll(75, 3), { type: 'close', id: 75 });
+    expect(ids(state)).toEqual([HOME_TAB_ID, 3]);
+    expect(state.activeId).toBe(3);
+  });
+
+  it('closing the last tab reopens the home tab 9', () => {
+    let state = tabsReducer(openAll(75), { type: 'close', id: HOME_TAB_ID });
+    state = tabsReducer(state, { type: 'close', id: 75 });
+    expect(ids(state)).toEqual([HOME_TAB_ID]);
+    expect(state.activeId).toBe(HOME_TAB_ID);
+  });
+
+  it('ignores activating or closing a tab that is not open', () => {
+    const before = openAll(75);
+    expect(tabsReducer(before, { type: 'activate', id: 3 })).toBe(before);
+    expect(tabsReducer(before, { type: 'close', id: 3 })).toBe(before);
+  });
+
+  it('closeAll leaves only the home tab', () => {
+    const state = tabsReducer(openAll(75, 3, 4), { type: 'closeAll' });
+    expect(ids(state)).toEqual([HOME_TAB_ID]);
+    expect(state.activeId).toBe(HOME_TAB_ID);
+  });
+
+  it('setHome renames the open home tab and the tab that closing reopens', () => {
+    const renamed = { ...home, title: 'Explore' };
+    let state = tabsReducer(openAll(75), { type: 'setHome', tab: renamed });
+    expect(state.tabs[0]?.title).toBe('Explore');
+    state = tabsReducer(tabsReducer(state, { type: 'close', id: HOME_TAB_ID }), { type: 'close', id: 75 });
+    expect(state.tabs).toEqual([renamed]);
+  });
+});

@@ -1,0 +1,59 @@
+/** A portal tab (spec section 2, Main portal). */
+export interface Tab {
+  id: number;
+  appId: string;
+  title: string;
+  icon: string;
+  /** When set the item opens in a new browser tab, never as a portal tab. */
+  externalLink: string | null;
+}
+
+export interface TabsState {
+  tabs: Tab[];
+  activeId: number;
+  /** Reopened whenever the last tab closes. */
+  home: Tab;
+}
+
+export type TabsAction =
+  | { type: 'open'; tab: Tab }
+  | { type: 'activate'; id: number }
+  | { type: 'close'; id: number }
+  | { type: 'closeAll' }
+  | { type: 'setHome'; tab: Tab };
+
+export function initialTabsState(home: Tab): TabsState {
+  return { tabs: [home], activeId: home.id, home };
+}
+
+export function opensExternally(tab: Tab): boolean {
+  return Boolean(tab.externalLink);
+}
+
+export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
+  switch (action.type) {
+    case 'open': {
+      if (opensExternally(action.tab)) return state;
+      const existing = state.tabs.some((t) => t.id === action.tab.id);
+      if (existing) return state.activeId === action.tab.id ? state : { ...state, activeId: action.tab.id };
+      return { ...state, tabs: [...state.tabs, action.tab], activeId: action.tab.id };
+    }
+    case 'activate':
+      if (state.activeId === action.id || !state.tabs.some((t) => t.id === action.id)) return state;
+      return { ...state, activeId: action.id };
+    case 'close': {
+      if (!state.tabs.some((t) => t.id === action.id)) return state;
+      const remaining = state.tabs.filter((t) => t.id !== action.id);
+      const first = remaining[0];
+      if (!first) return initialTabsState(state.home);
+      const activeId = state.activeId === action.id ? first.id : state.activeId;
+      return { ...state, tabs: remaining, activeId };
+    }
+    case 'closeAll':
+      return initialTabsState(state.home);
+    case 'setHome': {
+      const tabs = state.tabs.map((t) => (t.id === action.tab.id ? action.tab : t));
+      return { ...state, tabs, home: action.tab };
+    }
+  }
+}
