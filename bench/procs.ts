@@ -57,9 +57,18 @@ function launch(args: string[], cwd: string, port: number, env: Record<string, s
   return { child, pid: child.pid, port, url: `http://localhost:${port}`, startedAt, output: () => out };
 }
 
-/** The portal the way `npm start` runs it: `node src/main.ts` in server/. */
-export async function startPortal(dataDir: string): Promise<Proc> {
-  return launch(['src/main.ts'], path.join(ROOT, 'server'), await freePort(), {
+/** The node arguments of the server's start script, so the bench runs exactly what `npm start` runs. */
+function startScriptArgs(): string[] {
+  const script: string = JSON.parse(readFileSync(path.join(ROOT, 'server/package.json'), 'utf8')).scripts.start;
+  const [command, ...args] = script.split(/\s+/);
+  if (command !== 'node') throw new Error(`server start script does not run node: ${script}`);
+  return args;
+}
+
+/** The portal the way `npm start` runs it (server/package.json's start script, in server/). */
+export async function startPortal(dataDir: string, env: Record<string, string> = {}): Promise<Proc> {
+  return launch(startScriptArgs(), path.join(ROOT, 'server'), await freePort(), {
+    ...env,
     HANGAR_DATA_DIR: dataDir,
     HANGAR_DEMO_PASSWORD: DEMO_PASSWORD,
     LOG_LEVEL: 'warn',

@@ -3,8 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
-import fastifyMiddie from '@fastify/middie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -24,11 +22,13 @@ import { errorBody, registerErrorHandling } from './platform/errors.ts';
 import { scheduleHousekeeping } from './platform/housekeeping.ts';
 import { createAccessTokens } from './platform/identity/access-token.ts';
 import { registerInteractions } from './platform/identity/idp/interactions.ts';
+import { mountIdentityProvider } from './platform/identity/idp/mount.ts';
 import { createIdentityProvider } from './platform/identity/idp/provider.ts';
 import { createRelyingParty } from './platform/identity/relying-party.ts';
 import { createSessions } from './platform/identity/sessions.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createObjectStore } from './platform/storage/index.ts';
 
 export interface BuiltApp {
@@ -62,9 +62,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     closing = true;
     app.server.closeIdleConnections();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,34 +73,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const embeddedIssuer = !config.OIDC_ISSUER;
   const issuer = config.OIDC_ISSUER ?? `${config.publicUrl}/idp`;
-  const store = createObjectStore(config);
+  const store = await createObjectStore(config);
   const accessTokens = await createAccessTokens(db, config.publicUrl, config.ACCESS_TOKEN_TTL_SECONDS);
   const cookieSecret = await getOrCreateSecret(db, 'cookie_secret', () => randomBytes(32).toString('base64url'));
   const clientSecret =
     config.OIDC_CLIENT_SECRET ?? (await getOrCreateSecret(db, 'portal_client_secret', () => randomBytes(32).toString('base64url')));
   const redirectUri = `${config.publicUrl}/auth/callback`;
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'", new URL(issuer).origin],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
-  });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:'), extraFormActions: [new URL(issuer).origin] });
   await app.register(fastifyCookie, { secret: cookieSecret });
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
@@ -151,8 +132,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         },
       ],
     });
-    await app.register(fastifyMiddie);
-    app.use('/idp', provider.callback());
+    mountIdentityProvider(app, provider);
     registerInteractions(app, { provider, db, audit, loginRateLimit: config.RATE_LIMIT_LOGIN_PER_MINUTE });
   }
 

@@ -1,11 +1,11 @@
 import fastifyFormbody from '@fastify/formbody';
-import fastifyMiddie from '@fastify/middie';
 import Fastify from 'fastify';
 import { createAuditWriter } from '../src/platform/audit.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
 import { users } from '../src/platform/db/schema.ts';
 import { hashPassword } from '../src/platform/identity/directory.ts';
 import { registerInteractions } from '../src/platform/identity/idp/interactions.ts';
+import { mountIdentityProvider } from '../src/platform/identity/idp/mount.ts';
 import { createIdentityProvider } from '../src/platform/identity/idp/provider.ts';
 import { freePort } from './harness.ts';
 
@@ -36,8 +36,7 @@ export async function startExternalIssuer(opts: { redirectUri: string; accounts:
   });
   const app = Fastify();
   await app.register(fastifyFormbody);
-  await app.register(fastifyMiddie);
-  app.use('/idp', provider.callback());
+  mountIdentityProvider(app, provider);
   registerInteractions(app, { provider, db: database.db, audit: createAuditWriter(database.db), loginRateLimit: 100 });
   await app.listen({ port, host: '127.0.0.1' });
   return {

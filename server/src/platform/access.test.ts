@@ -30,6 +30,10 @@ const PUBLIC_ROUTES = [
   'GET /interaction-assets/idp.css',
   'GET /interaction-assets/auto-logout.js',
   'GET /download',
+  'GET /idp/*',
+  'POST /idp/*',
+  'DELETE /idp/*',
+  'OPTIONS /idp/*',
   'GET /*',
 ];
 

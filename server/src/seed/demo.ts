@@ -3,7 +3,6 @@ import { APP, TABS } from '@hangar/contract';
 import type { AppContext } from '../platform/context.ts';
 import { appGrants, groupMembers, groups, users } from '../platform/db/schema.ts';
 import { findUserByEmail, hashPassword } from '../platform/identity/directory.ts';
-import { demoDocuments } from './demo-documents.ts';
 
 interface DemoUser {
   email: string;
@@ -76,6 +75,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     }
     return ids;
   });
+  // pdf-lib is needed only once, at first start.
+  const { demoDocuments } = await import('./demo-documents.ts');
   await demoDocuments(ctx, created);
   const source = ctx.config.HANGAR_DEMO_PASSWORD
     ? 'the password in HANGAR_DEMO_PASSWORD'

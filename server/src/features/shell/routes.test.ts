@@ -42,10 +42,20 @@ describe('shell API', () => {
     expect(text).toContain('route="/api/healthcheck"');
   });
 
-  it('sends a content security policy without inline scripts', async () => {
-    const csp = (await get('/api/healthcheck')).headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  it('sends pages a content security policy without inline scripts', async () => {
+    for (const path of ['/', '/pdf', '/interaction-assets/idp.css']) {
+      const res = await get(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('sends JSON answers the short API set: nothing may be loaded or framed', async () => {
+    const res = await get('/api/healthcheck');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 

@@ -25,6 +25,24 @@ const MIGRATION_LOCK = 7_301_001;
 
 export class DataDirLockedError extends Error {}
 
+// PGlite's defaults plus smaller buffers: the embedded database is small, the files sit in the OS
+// page cache anyway, and PostgreSQL's 128 MB of shared buffers doubled the idle memory.
+const PGLITE_SETTINGS = {
+  search_path: 'public',
+  exit_on_error: 'false',
+  log_checkpoints: 'false',
+  max_worker_processes: '0',
+  max_parallel_workers: '0',
+  max_parallel_workers_per_gather: '0',
+  max_parallel_maintenance_workers: '0',
+  io_method: 'sync',
+  shared_buffers: '16MB',
+  work_mem: '4MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+};
+const PGLITE_START_PARAMS = ['--single', '-F', '-O', '-j', ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+
 /** PGlite has no cross-process lock: a second process on the same directory would lose writes. */
 function lockDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
@@ -83,7 +101,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   const unlock = opts.inMemory ? () => {} : lockDataDir(opts.dataDir);
   try {
-    const client = await PGlite.create(opts.inMemory ? 'memory://' : path.join(opts.dataDir, 'pglite'));
+    const client = await PGlite.create(opts.inMemory ? 'memory://' : path.join(opts.dataDir, 'pglite'), {
+      startParams: PGLITE_START_PARAMS,
+    });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
     let closed = false;

@@ -21,7 +21,12 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessClaims>;
 }
 
+const CACHE_LIMIT = 10_000;
+
 export async function createAccessTokens(db: Db, issuer: string, ttlSeconds: number): Promise<AccessTokens> {
+  // Signature checks dominated an authenticated request's cost; a token verified once is
+  // remembered until it expires (keyed by the whole token, so a changed byte misses).
+  const verified = new Map<string, AccessClaims>();
   const jwk = await getOrCreateSecret<JWK>(db, 'access_token_signing_key', async () => {
     const { privateKey } = await generateKeyPair(ALG, { extractable: true });
     return { ...(await exportJWK(privateKey)), kid: crypto.randomUUID(), alg: ALG };
@@ -42,19 +47,31 @@ export async function createAccessTokens(db: Db, issuer: string, ttlSeconds: num
       return { token, expiresIn: ttlSeconds };
     },
     async verify(token) {
-      const { payload } = await jwtVerify(token, publicKey, { issuer, audience: ACCESS_AUDIENCE, algorithms: [ALG] });
-      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || !Array.isArray(payload.apps)) {
-        throw new Error('access token lacks required claims');
+      const cached = verified.get(token);
+      if (cached) {
+        if (cached.exp * 1000 > Date.now()) return cached;
+        verified.delete(token);
       }
-      return {
-        sub: payload.sub,
-        email: payload.email,
-        name: String(payload.name ?? ''),
-        apps: payload.apps.map(String),
-        bu: typeof payload.bu === 'string' ? payload.bu : null,
-        airport: typeof payload.airport === 'string' ? payload.airport : null,
-        exp: payload.exp ?? 0,
-      };
+      const claims = await verifySignature(token);
+      if (verified.size >= CACHE_LIMIT) verified.delete(verified.keys().next().value as string);
+      verified.set(token, claims);
+      return claims;
     },
   };
+
+  async function verifySignature(token: string): Promise<AccessClaims> {
+    const { payload } = await jwtVerify(token, publicKey, { issuer, audience: ACCESS_AUDIENCE, algorithms: [ALG] });
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || !Array.isArray(payload.apps)) {
+      throw new Error('access token lacks required claims');
+    }
+    return {
+      sub: payload.sub,
+      email: payload.email,
+      name: String(payload.name ?? ''),
+      apps: payload.apps.map(String),
+      bu: typeof payload.bu === 'string' ? payload.bu : null,
+      airport: typeof payload.airport === 'string' ? payload.airport : null,
+      exp: payload.exp ?? 0,
+    };
+  }
 }

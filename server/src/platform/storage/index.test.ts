@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config.ts';
-import { createObjectStore, LocalObjectStore, S3ObjectStore, type StorageConfig } from './index.ts';
+import { createObjectStore, LocalObjectStore, type StorageConfig } from './index.ts';
+import { S3ObjectStore } from './s3-store.ts';
 
 const base: StorageConfig = {
   STORAGE: 'local',
@@ -15,16 +16,16 @@ const base: StorageConfig = {
 };
 
 describe('createObjectStore', () => {
-  it('uses the local folder by default', () => {
-    expect(createObjectStore(base)).toBeInstanceOf(LocalObjectStore);
+  it('uses the local folder by default', async () => {
+    expect(await createObjectStore(base)).toBeInstanceOf(LocalObjectStore);
   });
 
-  it('uses S3 when asked', () => {
-    expect(createObjectStore({ ...base, STORAGE: 's3', S3_BUCKET: 'hangar' })).toBeInstanceOf(S3ObjectStore);
+  it('uses S3 when asked', async () => {
+    expect(await createObjectStore({ ...base, STORAGE: 's3', S3_BUCKET: 'hangar' })).toBeInstanceOf(S3ObjectStore);
   });
 
-  it('rejects incomplete S3 settings', () => {
-    expect(() => createObjectStore({ ...base, STORAGE: 's3' })).toThrow(ConfigError);
-    expect(() => createObjectStore({ ...base, STORAGE: 's3', S3_BUCKET: 'hangar', S3_ACCESS_KEY_ID: 'id' })).toThrow(ConfigError);
+  it('rejects incomplete S3 settings', async () => {
+    await expect(createObjectStore({ ...base, STORAGE: 's3' })).rejects.toThrow(ConfigError);
+    await expect(createObjectStore({ ...base, STORAGE: 's3', S3_BUCKET: 'hangar', S3_ACCESS_KEY_ID: 'id' })).rejects.toThrow(ConfigError);
   });
 });

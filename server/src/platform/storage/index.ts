@@ -2,11 +2,10 @@ import path from 'node:path';
 import { type Config, ConfigError } from '../../config.ts';
 import { LocalObjectStore } from './local-store.ts';
 import type { ObjectStore } from './object-store.ts';
-import { S3ObjectStore } from './s3-store.ts';
 
 export { LocalObjectStore } from './local-store.ts';
 export { assertValidKey, ObjectNotFoundError, type ObjectStore, type StoredObject } from './object-store.ts';
-export { S3ObjectStore, type S3StoreOptions } from './s3-store.ts';
+export type { S3StoreOptions } from './s3-store.ts';
 
 export type StorageConfig = Pick<
   Config,
@@ -20,7 +19,8 @@ export type StorageConfig = Pick<
   | 'S3_FORCE_PATH_STYLE'
 >;
 
-export function createObjectStore(cfg: StorageConfig): ObjectStore {
+/** The AWS SDK is loaded only when S3 is configured: it weighs tens of MB of memory. */
+export async function createObjectStore(cfg: StorageConfig): Promise<ObjectStore> {
   if (cfg.STORAGE === 'local') return new LocalObjectStore(path.join(cfg.HANGAR_DATA_DIR, 'objects'));
   if (!cfg.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   if (!cfg.S3_ACCESS_KEY_ID !== !cfg.S3_SECRET_ACCESS_KEY) {
@@ -28,6 +28,7 @@ export function createObjectStore(cfg: StorageConfig): ObjectStore {
       'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credentials',
     );
   }
+  const { S3ObjectStore } = await import('./s3-store.ts');
   return new S3ObjectStore({
     bucket: cfg.S3_BUCKET,
     region: cfg.S3_REGION,

@@ -110,7 +110,7 @@ describe('DownloadPage', () => {
     expect(downloadedAs).toEqual([]);
   });
 
-  it("shows the 403 view for a file the user may not read", async () => {
+  it('shows the 403 view for a file the user may not read', async () => {
     fetchMock.mockResolvedValueOnce(new Response('{"detail":"no","message":"no"}', { status: 403, statusText: 'Forbidden' }));
     renderAt('/download?uri=a/theirs.docx');
     expect(await screen.findByText(UNAUTHORIZED_TEXTS.message)).toBeTruthy();

@@ -51,7 +51,17 @@ export function registerInteractions(
   app.post<{ Params: { uid: string } }>(
     '/interaction/:uid/login',
     {
-      config: { ...publicRoute, rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
+      config: {
+        ...publicRoute,
+        // Per address and account: guessing one account is slowed, a whole office behind one NAT is not.
+        rateLimit: {
+          max: opts.loginRateLimit,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) =>
+            `${request.ip}|${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+        },
+      },
       errorHandler: (err, _request, reply) => {
         const tooMany = (err as { statusCode?: number }).statusCode === 429;
         const message = tooMany

@@ -22,4 +22,11 @@ it('slows down password guessing: the 4th attempt within a minute gets a clear 4
   const blocked = await attempt();
   expect(blocked.status).toBe(429);
   expect(await blocked.text()).toContain('Too many sign-in attempts');
+  // Another account from the same address is not locked out by someone guessing this one.
+  const other = await client.fetch(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'email=viewer%40hangar.local&password=wrong',
+  });
+  expect(other.status).toBe(401);
 });
