@@ -35,7 +35,9 @@ const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   localStorage.clear();
-  setAccessToken(makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada Lovelace', email: 'ada@hangar.local' }));
+  setAccessToken(
+    makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada Lovelace', email: 'ada@hangar.local', apps: ['Dashboard/Traffic'] }),
+  );
   // biome-ignore lint/suspicious/noDocumentCookie: the policy was accepted before; this suite is about the portal
   document.cookie = `${SHELL.policyCookie}=true; Path=/`;
   fetchMock.mockImplementation(async (input) => {
@@ -76,6 +78,8 @@ describe('Portal', () => {
     const missing = within(screen.getByTestId('favourite-2'));
     expect(missing.getByText('Not in your applications')).toBeTruthy();
     expect(missing.queryByRole('button')).toBeNull();
+    // Held (Dashboard/Traffic) but not yet in the product: said so, rather than "not yours".
+    expect(within(screen.getByTestId('favourite-11')).getByText('Coming soon to Hangar')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Hangar Hub' })).toBeTruthy();
   });
 

@@ -2,6 +2,7 @@ import { FAVOURITE_TAB_IDS, type MenuItem, TAB_BY_ID } from '@hangar/contract';
 import { ArrowUpRight } from 'lucide-react';
 import { tabFromMenuItem } from '../../shell/menu/useMenu';
 import { useTabs } from '../../shell/tabs/TabsProvider';
+import { useClaims } from '../../shell/token/useClaims';
 import { AppIcon } from '../../ui/AppIcon';
 
 interface FavouriteCardsProps {
@@ -11,6 +12,7 @@ interface FavouriteCardsProps {
 
 export function FavouriteCards({ items, loading }: FavouriteCardsProps) {
   const { openTab } = useTabs();
+  const heldApps = useClaims()?.apps ?? [];
   return (
     <section aria-labelledby="favourites-title" className="space-y-4">
       <h2 id="favourites-title" className="font-semibold text-fg-subtle text-sm uppercase tracking-wider">
@@ -23,6 +25,9 @@ export function FavouriteCards({ items, loading }: FavouriteCardsProps) {
           const title = item?.title ?? definition?.title ?? `Application ${id}`;
           const description = item?.description ?? definition?.description ?? '';
           const icon = item?.icon ?? definition?.icon ?? '';
+          // Held but not in the menu means the application is not in the product yet.
+          const held = definition?.requires.some((app) => heldApps.includes(app)) ?? false;
+          const unavailableNote = held ? 'Coming soon to Hangar' : 'Not in your applications';
           const body = (
             <>
               <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-surface-strong text-brand dark:text-fg">
@@ -35,7 +40,7 @@ export function FavouriteCards({ items, loading }: FavouriteCardsProps) {
                 <span className="mt-0.5 line-clamp-2 text-fg-muted text-sm" title={description}>
                   {description}
                 </span>
-                {!item && !loading && <span className="mt-2 block font-medium text-fg-subtle text-xs">Not in your applications</span>}
+                {!item && !loading && <span className="mt-2 block font-medium text-fg-subtle text-xs">{unavailableNote}</span>}
               </span>
             </>
           );
