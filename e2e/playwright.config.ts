@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8180);
 export const BASE_URL = `http://localhost:${PORT}`;
 export const E2E_PASSWORD = 'e2e-demo-password';
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data';
+// Absolute: the server runs in server/, the cleanup command at the root.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data');
 
 // The app is started the way `npm start` starts it (the server workspace's start script, after the
 // web build that `npm test` runs first), on a fresh data directory with the demo organisation.
@@ -33,7 +35,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && npm run start --workspace server`,
+    command: `rm -rf '${DATA_DIR}' && npm run start --workspace server`,
     cwd: '..',
     url: `${BASE_URL}/api/healthcheck`,
     reuseExistingServer: false,

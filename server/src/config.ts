@@ -40,6 +40,7 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_FILES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

@@ -115,3 +115,24 @@ describe('/download', () => {
     expect(await res.text()).not.toContain('182340');
   });
 });
+
+describe('file rate limit', () => {
+  it('slows one user reading files in a loop with a clear 429, without blocking others', async () => {
+    const limited = await startTestApp({ RATE_LIMIT_FILES_PER_MINUTE: '2' });
+    try {
+      const uri = (await limited.ctx.db.select().from(documents).where(eq(documents.fileName, 'Hangar-user-guide.pdf')))[0]!.uri;
+      const one = (await signIn(limited.url, 'viewer@hangar.local', DEMO_PASSWORD)).accessToken;
+      const two = (await signIn(limited.url, 'analyst@hangar.local', DEMO_PASSWORD)).accessToken;
+      const read = (token: string) =>
+        fetch(`${limited.url}/api/pdf/document?uri=${encodeURIComponent(uri)}`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await read(one)).status).toBe(200);
+      expect((await read(one)).status).toBe(200);
+      const blocked = await read(one);
+      expect(blocked.status).toBe(429);
+      expect((await blocked.json()).error.code).toBe('RATE_LIMITED');
+      expect((await read(two)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

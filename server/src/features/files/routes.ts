@@ -14,6 +14,14 @@ const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
 export function registerFileRoutes(ctx: AppContext, serveWebApp: (reply: FastifyReply) => FastifyReply): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const { documents, audit } = ctx;
+  // Per user: reading files streams from the object store, the costliest thing a viewer does.
+  const perUser = {
+    rateLimit: {
+      max: ctx.config.RATE_LIMIT_FILES_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: (r: FastifyRequest) => r.user?.sub ?? r.ip,
+    },
+  };
 
   async function readable(request: FastifyRequest, uri: string): Promise<DocumentRow> {
     const user = requireUser(request);
@@ -70,7 +78,7 @@ export function registerFileRoutes(ctx: AppContext, serveWebApp: (reply: Fastify
   app.get(
     '/api/pdf/document',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', ...perUser },
       schema: { tags: ['files'], summary: 'A PDF document the caller may read', querystring: UriQuery },
     },
     async (request, reply) => {
@@ -89,7 +97,7 @@ export function registerFileRoutes(ctx: AppContext, serveWebApp: (reply: Fastify
   app.get(
     '/download',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...perUser },
       schema: {
         tags: ['files'],
         summary: 'A file the caller may read (API call with a bearer token; a browser navigation gets the download page)',

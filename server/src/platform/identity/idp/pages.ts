@@ -15,7 +15,7 @@ export function idpPage(title: string, body: string): string {
 </head>
 <body>
   <main class="card">
-    <div class="brand"><span class="mark" aria-hidden="true">✈</span><span>Hangar</span></div>
+    <div class="brand"><img class="mark" src="/favicon.svg" alt="" width="36" height="36"><span>Hangar</span></div>
     ${body}
   </main>
 </body>
@@ -72,7 +72,7 @@ export const IDP_CSS = `
 :root{color-scheme:light dark;--navy:#1A4384;--sky:#C6DEF0}
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;background:linear-gradient(160deg,var(--sky),#fff 60%);font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1A4283}
 .card{width:min(400px,92vw);background:#fff;border-radius:16px;box-shadow:0 10px 40px rgba(26,67,132,.18);padding:32px}
-.brand{display:flex;align-items:center;gap:10px;font-weight:700;font-size:1.3rem;margin-bottom:20px}.mark{display:inline-grid;place-items:center;width:36px;height:36px;border-radius:10px;background:var(--navy);color:#fff}
+.brand{display:flex;align-items:center;gap:10px;font-weight:700;font-size:1.3rem;margin-bottom:20px}.mark{width:36px;height:36px;border-radius:10px}
 h1{font-size:1.4rem;margin:0 0 4px}.muted{color:#5b6b86;margin:0 0 16px}.small{font-size:.85rem;margin-top:16px}
 label{display:block;font-weight:600;font-size:.9rem;margin:12px 0 4px}input{width:100%;padding:10px 12px;border:1px solid #b9c7dc;border-radius:8px;font-size:1rem}
 input:focus{outline:2px solid var(--navy);outline-offset:1px}button{margin-top:20px;width:100%;padding:11px;border:0;border-radius:8px;background:var(--navy);color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
