@@ -88,7 +88,10 @@ export async function startTestApp(
     url: config.publicUrl,
     config,
     async close() {
-      await built.app.close();
+      // A test that left a response body unread keeps its connection busy; do not wait on it.
+      const closing = built.app.close();
+      setTimeout(() => built.app.server.closeAllConnections(), 2000).unref();
+      await closing;
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

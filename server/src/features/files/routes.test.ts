@@ -123,13 +123,17 @@ describe('file rate limit', () => {
       const uri = (await limited.ctx.db.select().from(documents).where(eq(documents.fileName, 'Hangar-user-guide.pdf')))[0]!.uri;
       const one = (await signIn(limited.url, 'viewer@hangar.local', DEMO_PASSWORD)).accessToken;
       const two = (await signIn(limited.url, 'analyst@hangar.local', DEMO_PASSWORD)).accessToken;
-      const read = (token: string) =>
-        fetch(`${limited.url}/api/pdf/document?uri=${encodeURIComponent(uri)}`, { headers: { authorization: `Bearer ${token}` } });
+      const read = async (token: string) => {
+        const res = await fetch(`${limited.url}/api/pdf/document?uri=${encodeURIComponent(uri)}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return { status: res.status, body: await res.text() };
+      };
       expect((await read(one)).status).toBe(200);
       expect((await read(one)).status).toBe(200);
       const blocked = await read(one);
       expect(blocked.status).toBe(429);
-      expect((await blocked.json()).error.code).toBe('RATE_LIMITED');
+      expect(JSON.parse(blocked.body).error.code).toBe('RATE_LIMITED');
       expect((await read(two)).status).toBe(200);
     } finally {
       await limited.close();
