@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './constants.ts';
+export * from './credits.ts';
 export * from './errors.ts';
 export * from './files.ts';
 export * from './shell.ts';

@@ -11,6 +11,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { createLedger } from './features/credits/ledger.ts';
+import { registerCreditRoutes } from './features/credits/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
 import { registerShellRoutes } from './features/shell/routes.ts';
 import { type RegisteredRoute, registerAccessRules } from './platform/access.ts';
@@ -92,10 +94,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  const routes = registerAccessRules(app, (token) => accessTokens.verify(token));
+  const audit = createAuditWriter(db);
+  const routes = registerAccessRules(
+    app,
+    (token) => accessTokens.verify(token),
+    (request) => audit({ action: 'access.denied', target: `${request.method} ${request.routeOptions.url}`, outcome: 'denied' }, request),
+  );
   registerMetrics(app);
 
-  const audit = createAuditWriter(db);
   const ctx: AppContext = {
     app,
     config,
@@ -103,6 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     db,
     store,
     documents: createDocuments(db, store),
+    credits: createLedger(db),
     audit,
     accessTokens,
     sessions: createSessions(db, { ttlDays: config.REFRESH_TOKEN_TTL_DAYS, reuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS }),
@@ -138,6 +145,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerAuthRoutes(ctx);
   registerShellRoutes(ctx);
+  registerCreditRoutes(ctx);
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);
   opts.extend?.(app);

@@ -29,7 +29,11 @@ export interface RegisteredRoute {
 /** Routes served by Fastify itself or by plugins whose access is their own business. */
 const PLUGIN_ROUTES = [/^\/api\/docs(\/|$)/];
 
-export function registerAccessRules(app: FastifyInstance, verify: (token: string) => Promise<AccessClaims>): RegisteredRoute[] {
+export function registerAccessRules(
+  app: FastifyInstance,
+  verify: (token: string) => Promise<AccessClaims>,
+  onDenied: (request: FastifyRequest) => Promise<void>,
+): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
@@ -53,6 +57,7 @@ export function registerAccessRules(app: FastifyInstance, verify: (token: string
       throw unauthenticated(token ? 'Your session token is invalid or has expired. Please sign in again.' : undefined);
     }
     if (rule !== 'authenticated' && !rule.anyApp.some((app) => request.user?.apps.includes(app))) {
+      await onDenied(request);
       throw forbidden();
     }
   });

@@ -8,6 +8,7 @@ export type AuditAction =
   | 'auth.sign_out'
   | 'auth.refresh_reuse'
   | 'auth.user_provisioned'
+  | 'access.denied'
   | 'file.read'
   | 'file.denied'
   | 'permission.change'

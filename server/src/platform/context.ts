@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import type { Ledger } from '../features/credits/ledger.ts';
 import type { AuditWriter } from './audit.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Documents } from './documents.ts';
@@ -16,6 +17,8 @@ export interface AppContext {
   db: Db;
   store: ObjectStore;
   documents: Documents;
+  /** The credit economy: features reserve, settle and release through it, never with SQL. */
+  credits: Ledger;
   audit: AuditWriter;
   accessTokens: AccessTokens;
   sessions: Sessions;

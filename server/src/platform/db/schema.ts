@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -130,4 +143,76 @@ export const documents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('documents_owner_idx').on(t.ownerId)],
+);
+
+/** A user's GenAI credits. Amounts are in thousandths of a credit, so costs add up exactly. */
+export const creditAccounts = pgTable(
+  'credit_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creditLimit: integer('credit_limit').notNull().default(5000),
+    remainingMilli: bigint('remaining_milli', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The floor, enforced by the database too: no code path can spend below zero.
+  (t) => [check('credit_accounts_floor', sql`${t.remainingMilli} >= 0`)],
+);
+
+/** Every change of a balance, with who and why; the balance always equals the sum of its rows. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['opening', 'reserve', 'settle', 'release', 'request_approved', 'admin_adjustment'] }).notNull(),
+    deltaMilli: bigint('delta_milli', { mode: 'number' }).notNull(),
+    balanceAfterMilli: bigint('balance_after_milli', { mode: 'number' }).notNull(),
+    actorId: uuid('actor_id'),
+    reservationId: uuid('reservation_id'),
+    feature: text('feature'),
+    reason: text('reason'),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('credit_ledger_user_idx').on(t.userId, t.at)],
+);
+
+/** Credits held for an answer or a translation until its real cost is known. */
+export const creditReservations = pgTable('credit_reservations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  feature: text('feature').notNull(),
+  amountMilli: bigint('amount_milli', { mode: 'number' }).notNull(),
+  status: text('status', { enum: ['held', 'settled', 'released'] })
+    .notNull()
+    .default('held'),
+  createdAt: createdAt(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+});
+
+/** A user's request for more credits, decided by an administrator. One pending per user. */
+export const creditRequests = pgTable(
+  'credit_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creditAsked: integer('credit_asked').notNull(),
+    message: text('message'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+    comment: text('comment'),
+  },
+  (t) => [uniqueIndex('credit_requests_one_pending').on(t.userId).where(sql`status = 'pending'`)],
 );

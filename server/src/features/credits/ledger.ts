@@ -1,0 +1,178 @@
+import { CREDITS } from '@hangar/contract';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { creditAccounts, creditLedger, creditReservations } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+
+export const MILLI = 1000;
+export const toMilli = (credits: number) => Math.round(credits * MILLI);
+export const fromMilli = (milli: number) => milli / MILLI;
+
+type Kind = (typeof creditLedger.$inferInsert)['kind'];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Balance {
+  remaining: number;
+  limit: number;
+}
+
+export interface Reservation {
+  id: string;
+  userId: string;
+  amount: number;
+}
+
+export class InsufficientCreditError extends AppError {
+  constructor() {
+    super('INSUFFICIENT_CREDIT', 'You have run out of credits. Use the Send request button at the bottom of the sidebar to ask for more.');
+  }
+}
+
+/**
+ * The credit economy. Every change goes through a guarded update of the balance and a ledger row
+ * in the same transaction, so concurrent spends never spend the same credit twice and the balance
+ * always equals the sum of the ledger. Features call reserve / settle / release, never SQL.
+ */
+export function createLedger(db: Db) {
+  /** Creates the account at the default limit (an "opening" ledger row) the first time it is needed. */
+  async function ensureAccount(tx: Tx | Db, userId: string): Promise<void> {
+    const opening = toMilli(CREDITS.defaultLimit);
+    const inserted = await tx
+      .insert(creditAccounts)
+      .values({ userId, creditLimit: CREDITS.defaultLimit, remainingMilli: opening })
+      .onConflictDoNothing()
+      .returning({ userId: creditAccounts.userId });
+    if (inserted.length) {
+      await tx
+        .insert(creditLedger)
+        .values({ userId, kind: 'opening', deltaMilli: opening, balanceAfterMilli: opening, reason: 'Opening balance' });
+    }
+  }
+
+  /** Adds (or, guarded, removes) credits and writes the ledger row; null when the guard refused. */
+  async function change(
+    tx: Tx,
+    userId: string,
+    deltaMilli: number,
+    entry: {
+      kind: Kind;
+      actorId?: string | null;
+      reservationId?: string | null;
+      feature?: string | null;
+      reason?: string | null;
+      details?: object;
+    },
+  ): Promise<number | null> {
+    const guard =
+      deltaMilli < 0
+        ? and(eq(creditAccounts.userId, userId), gte(creditAccounts.remainingMilli, -deltaMilli))
+        : eq(creditAccounts.userId, userId);
+    const [row] = await tx
+      .update(creditAccounts)
+      .set({ remainingMilli: sql`${creditAccounts.remainingMilli} + ${deltaMilli}`, updatedAt: new Date() })
+      .where(guard)
+      .returning({ remaining: creditAccounts.remainingMilli });
+    if (!row) return null;
+    await tx.insert(creditLedger).values({
+      userId,
+      deltaMilli,
+      balanceAfterMilli: row.remaining,
+      kind: entry.kind,
+      actorId: entry.actorId ?? null,
+      reservationId: entry.reservationId ?? null,
+      feature: entry.feature ?? null,
+      reason: entry.reason ?? null,
+      details: entry.details ?? {},
+    });
+    return row.remaining;
+  }
+
+  async function closeReservation(
+    id: string,
+    status: 'settled' | 'released',
+    apply: (tx: Tx, r: typeof creditReservations.$inferSelect) => Promise<void>,
+  ) {
+    await db.transaction(async (tx) => {
+      const [r] = await tx.select().from(creditReservations).where(eq(creditReservations.id, id)).for('update');
+      if (!r) throw new AppError('NOT_FOUND', 'No such credit reservation.');
+      if (r.status !== 'held') return; // settling or releasing twice is harmless
+      await apply(tx, r);
+      await tx.update(creditReservations).set({ status, closedAt: new Date() }).where(eq(creditReservations.id, id));
+    });
+  }
+
+  async function balance(userId: string): Promise<Balance> {
+    await ensureAccount(db, userId);
+    const [row] = await db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
+    return { remaining: fromMilli(row!.remainingMilli), limit: row!.creditLimit };
+  }
+
+  return {
+    balance,
+
+    /** Holds an estimate before an answer; refused when the balance cannot cover it. */
+    async reserve(userId: string, estimate: number, feature: string): Promise<Reservation> {
+      const amountMilli = toMilli(estimate);
+      if (!(amountMilli > 0)) throw new AppError('BAD_REQUEST', 'A reservation must be for more than 0 credits.');
+      await ensureAccount(db, userId);
+      return db.transaction(async (tx) => {
+        const [r] = await tx.insert(creditReservations).values({ userId, feature, amountMilli }).returning();
+        const after = await change(tx, userId, -amountMilli, { kind: 'reserve', reservationId: r!.id, feature });
+        if (after === null) throw new InsufficientCreditError(); // rolls the reservation back too
+        return { id: r!.id, userId, amount: estimate };
+      });
+    },
+
+    /**
+     * Charges the real cost: returns the unused part of the estimate, or takes the excess. An excess
+     * the balance cannot cover is taken down to zero and recorded as unrecovered, never below the floor.
+     */
+    async settle(reservationId: string, actualCost: number): Promise<void> {
+      await closeReservation(reservationId, 'settled', async (tx, r) => {
+        const diff = r.amountMilli - toMilli(Math.max(0, actualCost));
+        if (diff >= 0) {
+          if (diff > 0) await change(tx, r.userId, diff, { kind: 'settle', reservationId: r.id, feature: r.feature });
+          return;
+        }
+        const [acc] = await tx.select().from(creditAccounts).where(eq(creditAccounts.userId, r.userId)).for('update');
+        const taken = Math.min(-diff, acc!.remainingMilli);
+        await change(tx, r.userId, -taken, {
+          kind: 'settle',
+          reservationId: r.id,
+          feature: r.feature,
+          details: taken < -diff ? { unrecoveredMilli: -diff - taken } : {},
+        });
+      });
+    },
+
+    /** Gives the whole estimate back (the call failed or was cancelled before any cost). */
+    async release(reservationId: string): Promise<void> {
+      await closeReservation(reservationId, 'released', async (tx, r) => {
+        await change(tx, r.userId, r.amountMilli, { kind: 'release', reservationId: r.id, feature: r.feature });
+      });
+    },
+
+    /** Credits given or taken by an administrator, or granted by an approved request. */
+    async adjust(
+      userId: string,
+      delta: number,
+      entry: { kind: 'admin_adjustment' | 'request_approved'; actorId: string; reason: string },
+    ): Promise<Balance> {
+      const deltaMilli = toMilli(delta);
+      await ensureAccount(db, userId);
+      await db.transaction(async (tx) => {
+        const after = await change(tx, userId, deltaMilli, entry);
+        if (after === null)
+          throw new AppError('BAD_REQUEST', 'That would take the balance below zero. Remove at most the remaining credits.');
+      });
+      return balance(userId);
+    },
+
+    async setLimit(userId: string, limit: number): Promise<void> {
+      await ensureAccount(db, userId);
+      await db.update(creditAccounts).set({ creditLimit: limit, updatedAt: new Date() }).where(eq(creditAccounts.userId, userId));
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

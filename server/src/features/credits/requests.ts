@@ -1,0 +1,63 @@
+import type { CreditRequestView } from '@hangar/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { creditRequests, users } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+
+const PENDING_UNIQUE = 'credit_requests_one_pending';
+
+/** Users' requests for more credits. One pending per user, enforced by a unique index. */
+export function createCreditRequests(db: Db) {
+  const view = (r: typeof creditRequests.$inferSelect, u: { email: string; name: string; bu: string | null }): CreditRequestView => ({
+    id: r.id,
+    askedBy: u.email,
+    askedByName: u.name,
+    bu: u.bu,
+    creditAsked: r.creditAsked,
+    message: r.message,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    decidedBy: r.decidedBy,
+    comment: r.comment,
+  });
+
+  return {
+    async isPending(userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: creditRequests.id })
+        .from(creditRequests)
+        .where(and(eq(creditRequests.userId, userId), eq(creditRequests.status, 'pending')));
+      return rows.length > 0;
+    },
+
+    async create(userId: string, creditAsked: number, message: string | undefined) {
+      try {
+        const [row] = await db
+          .insert(creditRequests)
+          .values({ userId, creditAsked, message: message || null })
+          .returning();
+        return row!;
+      } catch (err) {
+        const text = `${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}`;
+        if (text.includes(PENDING_UNIQUE) || (err as { code?: string }).code === '23505') {
+          throw new AppError('CONFLICT', 'You already have a credit request waiting for review. You will be told when it is decided.');
+        }
+        throw err;
+      }
+    },
+
+    async list(filter: { status?: 'pending' | 'approved' | 'rejected'; bu?: string | null } = {}): Promise<CreditRequestView[]> {
+      const rows = await db
+        .select({ r: creditRequests, u: { email: users.email, name: users.name, bu: users.bu } })
+        .from(creditRequests)
+        .innerJoin(users, eq(users.id, creditRequests.userId))
+        .where(and(filter.status ? eq(creditRequests.status, filter.status) : undefined, filter.bu ? eq(users.bu, filter.bu) : undefined))
+        .orderBy(desc(creditRequests.createdAt))
+        .limit(500);
+      return rows.map(({ r, u }) => view(r, u));
+    },
+  };
+}
+
+export type CreditRequests = ReturnType<typeof createCreditRequests>;

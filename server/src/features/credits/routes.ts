@@ -1,0 +1,99 @@
+import { APP, CreateCreditRequest, CreditRequestStatus, CreditRequestsResponse, CreditResponse, CurrentUserData } from '@hangar/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { unauthenticated } from '../../platform/errors.ts';
+import { findUserById } from '../../platform/identity/directory.ts';
+import { createCreditRequests } from './requests.ts';
+
+const ADMINS = { anyApp: [APP.superAdmin, APP.localAdmin] };
+
+export function registerCreditRoutes(ctx: AppContext): void {
+  const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+  const { credits, audit } = ctx;
+  const requests = createCreditRequests(ctx.db);
+
+  app.get(
+    '/api/credit',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['credits'], summary: "The caller's remaining GenAI credits", response: { 200: CreditResponse } },
+    },
+    async (request) => ({ remaining_credit: (await credits.balance(requireUser(request).sub)).remaining }),
+  );
+
+  app.get(
+    '/api/admin/user_management/get_current_user_data',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['credits'], summary: "The caller's profile with credit limit", response: { 200: CurrentUserData } },
+    },
+    async (request) => {
+      const claims = requireUser(request);
+      const user = await findUserById(ctx.db, claims.sub);
+      if (!user) throw unauthenticated();
+      const balance = await credits.balance(user.id);
+      return {
+        email: user.email,
+        name: user.name,
+        bu: user.bu,
+        airport: user.airport,
+        creditLimit: balance.limit,
+        remainingCredit: balance.remaining,
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/credits_management/get_current_user_credits_requests_status',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['credits'], summary: 'Whether the caller has a credit request waiting', response: { 200: CreditRequestStatus } },
+    },
+    async (request) => ({ isPending: await requests.isPending(requireUser(request).sub) }),
+  );
+
+  app.post(
+    '/api/admin/credits_management/create_credits_request',
+    {
+      config: { access: 'authenticated', rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: (r) => r.user?.sub ?? r.ip } },
+      schema: {
+        tags: ['credits'],
+        summary: 'Ask the administrators for more credits',
+        body: CreateCreditRequest,
+        response: { 201: CreditRequestsResponse.shape.requests.element },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const row = await requests.create(user.sub, request.body.creditAsked, request.body.message);
+      await audit(
+        {
+          action: 'credit.change',
+          target: user.email,
+          details: { event: 'request_created', requestId: row.id, creditAsked: row.creditAsked },
+        },
+        request,
+      );
+      const [view] = (await requests.list({ status: 'pending' })).filter((r) => r.id === row.id);
+      return reply.status(201).send(view!);
+    },
+  );
+
+  app.get(
+    '/api/admin/credits_management/get_all_credits_requests',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['credits'],
+        summary: 'Credit requests (a local admin sees their BU only)',
+        response: { 200: CreditRequestsResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const bu = user.apps.includes(APP.superAdmin) ? undefined : (user.bu ?? '__none__');
+      return { requests: await requests.list({ bu }) };
+    },
+  );
+}
