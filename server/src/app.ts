@@ -10,10 +10,12 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { registerAdminRequestRoutes } from './features/admin/routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { createLedger } from './features/credits/ledger.ts';
 import { registerCreditRoutes } from './features/credits/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
+import { registerNotificationRoutes } from './features/notifications/routes.ts';
 import { registerShellRoutes } from './features/shell/routes.ts';
 import { type RegisteredRoute, registerAccessRules } from './platform/access.ts';
 import { createAuditWriter } from './platform/audit.ts';
@@ -29,6 +31,7 @@ import { createIdentityProvider } from './platform/identity/idp/provider.ts';
 import { createRelyingParty } from './platform/identity/relying-party.ts';
 import { createSessions } from './platform/identity/sessions.ts';
 import { registerMetrics } from './platform/metrics.ts';
+import { createNotifications } from './platform/notifications.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createObjectStore } from './platform/storage/index.ts';
@@ -110,6 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     store,
     documents: createDocuments(db, store),
     credits: createLedger(db),
+    notifications: createNotifications(db),
     audit,
     accessTokens,
     sessions: createSessions(db, { ttlDays: config.REFRESH_TOKEN_TTL_DAYS, reuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS }),
@@ -146,6 +150,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuthRoutes(ctx);
   registerShellRoutes(ctx);
   registerCreditRoutes(ctx);
+  registerAdminRequestRoutes(ctx);
+  registerNotificationRoutes(ctx);
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);
   opts.extend?.(app);

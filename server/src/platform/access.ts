@@ -1,3 +1,4 @@
+import { APP } from '@hangar/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from './errors.ts';
 import type { AccessClaims } from './identity/access-token.ts';
@@ -75,3 +76,11 @@ export function requireUser(request: FastifyRequest): AccessClaims {
   if (!request.user) throw unauthenticated();
   return request.user;
 }
+
+/** Super admins manage everyone; a local admin manages the users of their own BU only. */
+export function canManageUser(admin: AccessClaims, targetBu: string | null): boolean {
+  if (admin.apps.includes(APP.superAdmin)) return true;
+  return admin.apps.includes(APP.localAdmin) && admin.bu !== null && admin.bu === targetBu;
+}
+
+export const ADMIN_RULE: AccessRule = { anyApp: [APP.superAdmin, APP.localAdmin] };

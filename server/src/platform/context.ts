@@ -7,6 +7,7 @@ import type { Documents } from './documents.ts';
 import type { AccessTokens } from './identity/access-token.ts';
 import type { RelyingParty } from './identity/relying-party.ts';
 import type { Sessions } from './identity/sessions.ts';
+import type { Notifications } from './notifications.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 
 /** What every feature's routes receive: the platform's parts, built once in app.ts. */
@@ -19,6 +20,7 @@ export interface AppContext {
   documents: Documents;
   /** The credit economy: features reserve, settle and release through it, never with SQL. */
   credits: Ledger;
+  notifications: Notifications;
   audit: AuditWriter;
   accessTokens: AccessTokens;
   sessions: Sessions;

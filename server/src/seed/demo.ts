@@ -48,6 +48,14 @@ export const DEMO_USERS: DemoUser[] = [
     apps: ['Data_gov/Finance', 'Dashboard/Finance'],
   },
   { email: 'viewer@hangar.local', name: 'Victor Viewer', bu: 'LGW', airport: 'LGW', groups: ['SecuredGPT users'], apps: [] },
+  {
+    email: 'localadmin.lgw@hangar.local',
+    name: 'Lee Local-Admin',
+    bu: 'LGW',
+    airport: 'LGW',
+    groups: ['SecuredGPT users'],
+    apps: [APP.localAdmin],
+  },
 ];
 
 /**

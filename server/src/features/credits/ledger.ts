@@ -9,7 +9,7 @@ export const toMilli = (credits: number) => Math.round(credits * MILLI);
 export const fromMilli = (milli: number) => milli / MILLI;
 
 type Kind = (typeof creditLedger.$inferInsert)['kind'];
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Balance {
   remaining: number;
@@ -157,10 +157,13 @@ export function createLedger(db: Db) {
       userId: string,
       delta: number,
       entry: { kind: 'admin_adjustment' | 'request_approved'; actorId: string; reason: string },
+      /** Runs first in the same transaction (e.g. marking a request approved); throwing aborts both. */
+      within?: (tx: Tx) => Promise<void>,
     ): Promise<Balance> {
       const deltaMilli = toMilli(delta);
       await ensureAccount(db, userId);
       await db.transaction(async (tx) => {
+        await within?.(tx);
         const after = await change(tx, userId, deltaMilli, entry);
         if (after === null)
           throw new AppError('BAD_REQUEST', 'That would take the balance below zero. Remove at most the remaining credits.');

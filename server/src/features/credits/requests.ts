@@ -1,10 +1,9 @@
 import type { CreditRequestView } from '@hangar/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
+import { type Db, isUniqueViolation } from '../../platform/db/client.ts';
 import { creditRequests, users } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-
-const PENDING_UNIQUE = 'credit_requests_one_pending';
+import type { Tx } from './ledger.ts';
 
 /** Users' requests for more credits. One pending per user, enforced by a unique index. */
 export function createCreditRequests(db: Db) {
@@ -23,6 +22,8 @@ export function createCreditRequests(db: Db) {
   });
 
   return {
+    view,
+
     async isPending(userId: string): Promise<boolean> {
       const rows = await db
         .select({ id: creditRequests.id })
@@ -39,12 +40,37 @@ export function createCreditRequests(db: Db) {
           .returning();
         return row!;
       } catch (err) {
-        const text = `${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}`;
-        if (text.includes(PENDING_UNIQUE) || (err as { code?: string }).code === '23505') {
+        if (isUniqueViolation(err)) {
           throw new AppError('CONFLICT', 'You already have a credit request waiting for review. You will be told when it is decided.');
         }
         throw err;
       }
+    },
+
+    async find(id: string) {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+      const [row] = await db
+        .select({ r: creditRequests, u: { email: users.email, name: users.name, bu: users.bu } })
+        .from(creditRequests)
+        .innerJoin(users, eq(users.id, creditRequests.userId))
+        .where(eq(creditRequests.id, id));
+      return row;
+    },
+
+    /** Marks a pending request decided; false when someone decided it first. */
+    async markDecided(
+      tx: Tx | Db,
+      id: string,
+      status: 'approved' | 'rejected',
+      deciderId: string,
+      comment: string | undefined,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(creditRequests)
+        .set({ status, decidedBy: deciderId, decidedAt: new Date(), comment: comment || null })
+        .where(and(eq(creditRequests.id, id), eq(creditRequests.status, 'pending')))
+        .returning({ id: creditRequests.id });
+      return rows.length > 0;
     },
 
     async list(filter: { status?: 'pending' | 'approved' | 'rejected'; bu?: string | null } = {}): Promise<CreditRequestView[]> {

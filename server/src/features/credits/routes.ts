@@ -1,12 +1,19 @@
-import { APP, CreateCreditRequest, CreditRequestStatus, CreditRequestsResponse, CreditResponse, CurrentUserData } from '@hangar/contract';
+import {
+  APP,
+  CreateCreditRequest,
+  CreditRequestStatus,
+  CreditRequestsResponse,
+  CreditResponse,
+  CurrentUserData,
+  Decision,
+} from '@hangar/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../platform/access.ts';
+import { z } from 'zod';
+import { ADMIN_RULE, canManageUser, requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { unauthenticated } from '../../platform/errors.ts';
+import { AppError, forbidden, unauthenticated } from '../../platform/errors.ts';
 import { findUserById } from '../../platform/identity/directory.ts';
 import { createCreditRequests } from './requests.ts';
-
-const ADMINS = { anyApp: [APP.superAdmin, APP.localAdmin] };
 
 export function registerCreditRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
@@ -83,7 +90,7 @@ export function registerCreditRoutes(ctx: AppContext): void {
   app.get(
     '/api/admin/credits_management/get_all_credits_requests',
     {
-      config: { access: ADMINS },
+      config: { access: ADMIN_RULE },
       schema: {
         tags: ['credits'],
         summary: 'Credit requests (a local admin sees their BU only)',
@@ -94,6 +101,65 @@ export function registerCreditRoutes(ctx: AppContext): void {
       const user = requireUser(request);
       const bu = user.apps.includes(APP.superAdmin) ? undefined : (user.bu ?? '__none__');
       return { requests: await requests.list({ bu }) };
+    },
+  );
+
+  app.post(
+    '/api/admin/credits_management/decide/:id',
+    {
+      config: { access: ADMIN_RULE },
+      schema: {
+        tags: ['credits'],
+        summary: 'Approve (grants the credits) or reject a credit request',
+        params: z.object({ id: z.string() }),
+        body: Decision,
+        response: { 200: CreditRequestsResponse.shape.requests.element },
+      },
+    },
+    async (request) => {
+      const admin = requireUser(request);
+      const found = await requests.find(request.params.id);
+      if (!found) throw new AppError('NOT_FOUND', 'No such credit request.');
+      if (!canManageUser(admin, found.u.bu)) {
+        await audit(
+          { action: 'access.denied', target: `credit request ${found.r.id}`, outcome: 'denied', details: { reason: 'other_bu' } },
+          request,
+        );
+        throw forbidden('This request comes from a user of another business unit.');
+      }
+      const { decision, comment } = request.body;
+      const status = decision === 'approve' ? 'approved' : 'rejected';
+      const alreadyDecided = () => new AppError('CONFLICT', 'This request has already been decided.');
+      if (status === 'approved') {
+        await credits.adjust(
+          found.r.userId,
+          found.r.creditAsked,
+          { kind: 'request_approved', actorId: admin.sub, reason: comment || 'Credit request approved' },
+          async (tx) => {
+            if (!(await requests.markDecided(tx, found.r.id, status, admin.sub, comment))) throw alreadyDecided();
+          },
+        );
+      } else if (!(await requests.markDecided(ctx.db, found.r.id, status, admin.sub, comment))) {
+        throw alreadyDecided();
+      }
+      await ctx.notifications.notify(found.r.userId, {
+        kind: 'credit_request',
+        title:
+          status === 'approved'
+            ? `Your request for ${found.r.creditAsked.toLocaleString('en')} credits was approved`
+            : 'Your credit request was declined',
+        body: comment ?? '',
+      });
+      await audit(
+        {
+          action: 'credit.change',
+          target: found.u.email,
+          details: { event: `request_${status}`, requestId: found.r.id, credits: found.r.creditAsked, comment },
+        },
+        request,
+      );
+      const updated = await requests.find(found.r.id);
+      return requests.view(updated!.r, updated!.u);
     },
   );
 }

@@ -126,3 +126,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     throw err;
   }
 }
+
+/** True for a PostgreSQL unique violation (23505), as thrown by either driver through drizzle. */
+export function isUniqueViolation(err: unknown): boolean {
+  const codeOf = (e: unknown) => (e && typeof e === 'object' ? (e as { code?: unknown }).code : undefined);
+  return codeOf(err) === '23505' || codeOf((err as { cause?: unknown } | null)?.cause) === '23505';
+}

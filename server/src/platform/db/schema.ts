@@ -216,3 +216,42 @@ export const creditRequests = pgTable(
   },
   (t) => [uniqueIndex('credit_requests_one_pending').on(t.userId).where(sql`status = 'pending'`)],
 );
+
+/** A user's request for an application (optionally for one BU), decided by an administrator. */
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: text('app_id').notNull(),
+    bu: text('bu'),
+    message: text('message'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+    comment: text('comment'),
+  },
+  (t) => [uniqueIndex('access_requests_one_pending').on(t.userId, t.appId).where(sql`status = 'pending'`)],
+);
+
+/** Messages to one user (the outcome of their requests), shown in the sidebar's notifications area. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['credit_request', 'access_request'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
