@@ -10,7 +10,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { registerAuditRoutes } from './features/admin/audit-routes.ts';
 import { registerAdminRequestRoutes } from './features/admin/routes.ts';
+import { registerUserAdminRoutes } from './features/admin/users-routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { createLedger } from './features/credits/ledger.ts';
 import { registerCreditRoutes } from './features/credits/routes.ts';
@@ -151,6 +153,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerShellRoutes(ctx);
   registerCreditRoutes(ctx);
   registerAdminRequestRoutes(ctx);
+  registerUserAdminRoutes(ctx);
+  registerAuditRoutes(ctx);
   registerNotificationRoutes(ctx);
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);

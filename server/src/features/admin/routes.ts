@@ -1,14 +1,11 @@
-import { AccessRequestsResponse, APP, CreateAccessRequest, Decision, NotificationCounts } from '@hangar/contract';
+import { AccessRequestsResponse, CreateAccessRequest, Decision, NotificationCounts } from '@hangar/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_RULE, canManageUser, requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
-import type { AccessClaims } from '../../platform/identity/access-token.ts';
 import { createAccessRequests } from './access-requests.ts';
-
-/** A local admin sees their own BU only (a local admin without a BU sees nothing). */
-const scopeOf = (admin: AccessClaims) => (admin.apps.includes(APP.superAdmin) ? undefined : (admin.bu ?? '__none__'));
+import { scopeOf } from './scope.ts';
 
 export function registerAdminRequestRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
