@@ -86,3 +86,71 @@ export const AuditResponse = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+/** Tab 69 and 75: where a right comes from. */
+export const GrantSource = z.object({ kind: z.enum(['direct', 'group', 'derived']), group: z.string().nullable() });
+
+export const ApplicationHolder = z.object({
+  userId: z.string().nullable(),
+  email: z.string().nullable(),
+  groupId: z.string().nullable(),
+  group: z.string().nullable(),
+  grantId: z.string(),
+});
+export const ApplicationView = z.object({
+  appId: z.string(),
+  tabs: z.array(z.object({ id: z.number(), title: z.string() })),
+  holders: z.array(ApplicationHolder),
+});
+export const ApplicationsResponse = z.object({ applications: z.array(ApplicationView) });
+
+export const GrantRequest = z
+  .object({
+    appId: z.string().trim().min(1).max(200).regex(/^[A-Za-z_]+\/[\w &/.-]+$/, 'appId must be an application identifier such as Dashboard/Finance'),
+    userId: z.uuid('userId must be a user id').optional(),
+    groupId: z.uuid('groupId must be a group id').optional(),
+  })
+  .refine((g) => Boolean(g.userId) !== Boolean(g.groupId), 'Give either userId or groupId (exactly one)');
+
+export const UserRightsView = z.object({
+  user: AdminUser,
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  rights: z.array(z.object({ appId: z.string(), sources: z.array(GrantSource) })),
+});
+
+export const GroupView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  members: z.array(z.object({ id: z.string(), email: z.string(), name: z.string() })),
+  apps: z.array(z.string()),
+});
+export const GroupsResponse = z.object({ groups: z.array(GroupView) });
+export const CreateGroup = z.object({
+  name: z.string().trim().min(2, 'name must be at least 2 characters').max(100),
+  description: z.string().trim().max(500).default(''),
+});
+export const Membership = z.object({ userId: z.uuid('userId must be a user id') });
+
+/** Data-governance permission map: per BU, which groups hold which data-governance applications. */
+export const DgPermission = z.object({
+  bu: z.enum(BUSINESS_UNITS, { error: 'bu must be one of SSA, AMA, SCA, ANA, LGW' }),
+  groupId: z.uuid('groupId must be a group id'),
+  appName: z.string().trim().min(3).max(100).regex(/^[A-Za-z]+\/(Quality|Ingestion|Referentiel|Lineage)$/, 'appName must look like Finance/Ingestion'),
+});
+export const DgPermissionsResponse = z.object({
+  map: z.array(z.object({ bu: z.string(), groupId: z.string(), group: z.string(), appName: z.string() })),
+});
+
+export const AnalyticsQuery = z.object({
+  from: z.iso.date('from must be a date like 2026-11-01').optional(),
+  to: z.iso.date('to must be a date like 2026-11-30').optional(),
+});
+const Spend = z.object({ credits: z.number(), tokens: z.number(), answers: z.number() });
+export const AnalyticsResponse = z.object({
+  byDay: z.array(Spend.extend({ day: z.string(), activeUsers: z.number() })),
+  byUser: z.array(Spend.extend({ email: z.string() })),
+  byModel: z.array(Spend.extend({ model: z.string() })),
+  byApplication: z.array(Spend.extend({ application: z.string() })),
+  activeUsers: z.number(),
+});

@@ -16,6 +16,13 @@ export interface Balance {
   limit: number;
 }
 
+/** What an answer consumed, kept on its ledger row for analytics. */
+export interface Usage {
+  model?: string;
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
 export interface Reservation {
   id: string;
   userId: string;
@@ -127,11 +134,12 @@ export function createLedger(db: Db) {
      * Charges the real cost: returns the unused part of the estimate, or takes the excess. An excess
      * the balance cannot cover is taken down to zero and recorded as unrecovered, never below the floor.
      */
-    async settle(reservationId: string, actualCost: number): Promise<void> {
+    async settle(reservationId: string, actualCost: number, usage?: Usage): Promise<void> {
       await closeReservation(reservationId, 'settled', async (tx, r) => {
         const diff = r.amountMilli - toMilli(Math.max(0, actualCost));
         if (diff >= 0) {
-          if (diff > 0) await change(tx, r.userId, diff, { kind: 'settle', reservationId: r.id, feature: r.feature });
+          // Always a row, even for an exact estimate: it carries the usage that analytics read.
+          await change(tx, r.userId, diff, { kind: 'settle', reservationId: r.id, feature: r.feature, details: { ...usage } });
           return;
         }
         const [acc] = await tx.select().from(creditAccounts).where(eq(creditAccounts.userId, r.userId)).for('update');
@@ -140,7 +148,7 @@ export function createLedger(db: Db) {
           kind: 'settle',
           reservationId: r.id,
           feature: r.feature,
-          details: taken < -diff ? { unrecoveredMilli: -diff - taken } : {},
+          details: { ...usage, ...(taken < -diff ? { unrecoveredMilli: -diff - taken } : {}) },
         });
       });
     },

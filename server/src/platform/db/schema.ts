@@ -255,3 +255,18 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** Data-governance permission map: per BU, which groups hold which data-governance applications. */
+export const dgPermissions = pgTable(
+  'dg_permissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bu: text('bu').notNull(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    appName: text('app_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dg_permissions_unique').on(t.bu, t.groupId, t.appName)],
+);
