@@ -1,11 +1,12 @@
-// `npm run bench [throughput|memory|coldstart]`: reports against targets; exits non-zero only when a benchmark could not run.
+// `npm run bench [throughput|memory|coldstart|credits]`: reports against targets; exits non-zero only when a benchmark could not run.
 import { coldstart } from './coldstart.ts';
+import { credits } from './credits.ts';
 import { memory } from './memory.ts';
 import { killAll } from './procs.ts';
 import type { Result } from './result.ts';
 import { throughput } from './throughput.ts';
 
-const BENCHES: Record<string, () => Promise<Result>> = { throughput, memory, coldstart };
+const BENCHES: Record<string, () => Promise<Result>> = { throughput, memory, coldstart, credits };
 
 process.on('exit', killAll);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -121,36 +121,64 @@ export function createLedger(db: Db) {
     async reserve(userId: string, estimate: number, feature: string): Promise<Reservation> {
       const amountMilli = toMilli(estimate);
       if (!(amountMilli > 0)) throw new AppError('BAD_REQUEST', 'A reservation must be for more than 0 credits.');
-      await ensureAccount(db, userId);
-      return db.transaction(async (tx) => {
-        const [r] = await tx.insert(creditReservations).values({ userId, feature, amountMilli }).returning();
-        const after = await change(tx, userId, -amountMilli, { kind: 'reserve', reservationId: r!.id, feature });
-        if (after === null) throw new InsufficientCreditError(); // rolls the reservation back too
-        return { id: r!.id, userId, amount: estimate };
-      });
+      const id = crypto.randomUUID();
+      // One statement, so one round trip and atomic without a transaction: the guarded update, the
+      // reservation and its ledger row all happen, or none does.
+      const attempt = async () =>
+        (await db.execute(sql`
+          WITH acc AS (
+            UPDATE credit_accounts SET remaining_milli = remaining_milli - ${amountMilli}, updated_at = now()
+            WHERE user_id = ${userId} AND remaining_milli >= ${amountMilli}
+            RETURNING remaining_milli
+          ), res AS (
+            INSERT INTO credit_reservations (id, user_id, feature, amount_milli)
+            SELECT ${id}, ${userId}, ${feature}, ${amountMilli} FROM acc
+          ), led AS (
+            INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature)
+            SELECT ${userId}, 'reserve', ${-amountMilli}, acc.remaining_milli, ${id}, ${feature} FROM acc
+          )
+          SELECT remaining_milli AS remaining FROM acc`)) as unknown as { rows: { remaining: string }[] };
+      let result = await attempt();
+      if (!result.rows.length) {
+        // No row updated: either the balance is too low or the account does not exist yet.
+        const [account] = await db.select({ userId: creditAccounts.userId }).from(creditAccounts).where(eq(creditAccounts.userId, userId));
+        if (account) throw new InsufficientCreditError();
+        await ensureAccount(db, userId);
+        result = await attempt();
+        if (!result.rows.length) throw new InsufficientCreditError();
+      }
+      return { id, userId, amount: estimate };
     },
 
     /**
      * Charges the real cost: returns the unused part of the estimate, or takes the excess. An excess
      * the balance cannot cover is taken down to zero and recorded as unrecovered, never below the floor.
+     * One statement: the reservation is closed, the account row locked and changed, the ledger written.
      */
     async settle(reservationId: string, actualCost: number, usage?: Usage): Promise<void> {
-      await closeReservation(reservationId, 'settled', async (tx, r) => {
-        const diff = r.amountMilli - toMilli(Math.max(0, actualCost));
-        if (diff >= 0) {
-          // Always a row, even for an exact estimate: it carries the usage that analytics read.
-          await change(tx, r.userId, diff, { kind: 'settle', reservationId: r.id, feature: r.feature, details: { ...usage } });
-          return;
-        }
-        const [acc] = await tx.select().from(creditAccounts).where(eq(creditAccounts.userId, r.userId)).for('update');
-        const taken = Math.min(-diff, acc!.remainingMilli);
-        await change(tx, r.userId, -taken, {
-          kind: 'settle',
-          reservationId: r.id,
-          feature: r.feature,
-          details: { ...usage, ...(taken < -diff ? { unrecoveredMilli: -diff - taken } : {}) },
-        });
-      });
+      const actualMilli = toMilli(Math.max(0, actualCost));
+      const details = JSON.stringify({ ...usage });
+      await db.execute(sql`
+        WITH r AS (
+          UPDATE credit_reservations SET status = 'settled', closed_at = now()
+          WHERE id = ${reservationId} AND status = 'held'
+          RETURNING id, user_id, feature, amount_milli
+        ), cur AS (
+          SELECT a.user_id, r.id AS rid, r.feature, r.amount_milli - ${actualMilli} AS wanted,
+                 GREATEST(r.amount_milli - ${actualMilli}, -a.remaining_milli) AS delta
+          FROM credit_accounts a JOIN r ON a.user_id = r.user_id
+          FOR UPDATE OF a
+        ), acc AS (
+          UPDATE credit_accounts a SET remaining_milli = a.remaining_milli + cur.delta, updated_at = now()
+          FROM cur WHERE a.user_id = cur.user_id
+          RETURNING a.remaining_milli
+        )
+        INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature, details)
+        SELECT cur.user_id, 'settle', cur.delta, acc.remaining_milli, cur.rid, cur.feature,
+               CASE WHEN cur.wanted < cur.delta
+                 THEN ${details}::jsonb || jsonb_build_object('unrecoveredMilli', cur.delta - cur.wanted)
+                 ELSE ${details}::jsonb END
+        FROM cur, acc`);
     },
 
     /** Gives the whole estimate back (the call failed or was cancelled before any cost). */
