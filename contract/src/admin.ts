@@ -106,7 +106,12 @@ export const ApplicationsResponse = z.object({ applications: z.array(Application
 
 export const GrantRequest = z
   .object({
-    appId: z.string().trim().min(1).max(200).regex(/^[A-Za-z_]+\/[\w &/.-]+$/, 'appId must be an application identifier such as Dashboard/Finance'),
+    appId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .regex(/^[A-Za-z_]+\/[\w &/.-]+$/, 'appId must be an application identifier such as Dashboard/Finance'),
     userId: z.uuid('userId must be a user id').optional(),
     groupId: z.uuid('groupId must be a group id').optional(),
   })
@@ -136,7 +141,12 @@ export const Membership = z.object({ userId: z.uuid('userId must be a user id') 
 export const DgPermission = z.object({
   bu: z.enum(BUSINESS_UNITS, { error: 'bu must be one of SSA, AMA, SCA, ANA, LGW' }),
   groupId: z.uuid('groupId must be a group id'),
-  appName: z.string().trim().min(3).max(100).regex(/^[A-Za-z]+\/(Quality|Ingestion|Referentiel|Lineage)$/, 'appName must look like Finance/Ingestion'),
+  appName: z
+    .string()
+    .trim()
+    .min(3)
+    .max(100)
+    .regex(/^[A-Za-z]+\/(Quality|Ingestion|Referentiel|Lineage)$/, 'appName must look like Finance/Ingestion'),
 });
 export const DgPermissionsResponse = z.object({
   map: z.array(z.object({ bu: z.string(), groupId: z.string(), group: z.string(), appName: z.string() })),

@@ -8,6 +8,11 @@ export const CREDITS = {
   /** Largest amount one request may ask for: a typo guard, not a policy. */
   maxRequest: 1_000_000,
   lowThresholdPct: 20,
+  maxMessageLength: 2000,
+  /** The thank-you view of a sent request closes itself after this many seconds. */
+  thanksSeconds: 5,
+  /** Tabs of applications that need credit: their menu entries are disabled at 0 or less. */
+  restrictedTabIds: [9, 3, 7, 4, 6],
 } as const;
 
 export const CREDIT_TEXTS = {
@@ -37,7 +42,7 @@ export const CreateCreditRequest = z.object({
     .positive('creditAsked must be more than 0')
     .max(CREDITS.maxRequest, `creditAsked can be at most ${CREDITS.maxRequest.toLocaleString('en')} credits`)
     .default(CREDITS.defaultRequest),
-  message: z.string().trim().max(2000, 'The message can be at most 2000 characters').optional(),
+  message: z.string().trim().max(CREDITS.maxMessageLength, `The message can be at most ${CREDITS.maxMessageLength} characters`).optional(),
 });
 
 export const CreditRequestView = z.object({

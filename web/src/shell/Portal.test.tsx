@@ -46,6 +46,18 @@ beforeEach(() => {
     if (url === '/api/shell/me')
       return jsonResponse({ email: 'ada@hangar.local', name: 'Ada Lovelace', bu: null, airport: null, apps: [], groups: [] });
     if (url === '/auth/logout') return jsonResponse({ ok: true, logout_url: 'https://idp.example.org/logout' });
+    // The credit panel reads these on mount; a failed balance read would log the user out.
+    if (url === '/api/credit') return jsonResponse({ remaining_credit: 4000 });
+    if (url === '/api/admin/user_management/get_current_user_data')
+      return jsonResponse({
+        email: 'ada@hangar.local',
+        name: 'Ada Lovelace',
+        bu: null,
+        airport: null,
+        creditLimit: 5000,
+        remainingCredit: 4000,
+      });
+    if (url === '/api/admin/credits_management/get_current_user_credits_requests_status') return jsonResponse({ isPending: false });
     return jsonResponse({}, 404, 'Not Found');
   });
   vi.stubGlobal('fetch', fetchMock);

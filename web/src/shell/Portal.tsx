@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { CreditBanner } from './credits/CreditBanner';
+import { CreditsProvider } from './credits/CreditsProvider';
 import { PolicyGate } from './policy/PolicyGate';
 import { CAPTURE_TARGET_ID } from './screen-capture/ScreenCaptureTool';
 import { Sidebar } from './sidebar/Sidebar';
@@ -15,22 +17,25 @@ export function Portal() {
 
   return (
     <TabsProvider>
-      <div className="flex h-full overflow-hidden">
-        <Sidebar open={sidebarOpen} onToggle={() => setSidebarOpen((open) => !open)} />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <header className="flex h-16 shrink-0 items-end gap-4 border-line border-b bg-surface px-4">
-            <TabStrip />
-            <div className="flex shrink-0 items-center gap-3 self-center">
-              <ThemeToggle />
-              <UserBadge />
-            </div>
-          </header>
-          <main id={CAPTURE_TARGET_ID} className="min-h-0 flex-1 bg-page">
-            <TabPanels />
-          </main>
+      <CreditsProvider>
+        <div className="flex h-full overflow-hidden">
+          <Sidebar open={sidebarOpen} onToggle={() => setSidebarOpen((open) => !open)} />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <header className="flex h-16 shrink-0 items-end gap-4 border-line border-b bg-surface px-4">
+              <TabStrip />
+              <div className="flex shrink-0 items-center gap-3 self-center">
+                <ThemeToggle />
+                <UserBadge />
+              </div>
+            </header>
+            <CreditBanner />
+            <main id={CAPTURE_TARGET_ID} className="min-h-0 flex-1 bg-page">
+              <TabPanels />
+            </main>
+          </div>
         </div>
-      </div>
-      <PolicyGate />
+        <PolicyGate />
+      </CreditsProvider>
     </TabsProvider>
   );
 }

@@ -2,6 +2,8 @@ import type { MenuItem } from '@hangar/contract';
 import { ChevronDown, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { AppIcon } from '../../ui/AppIcon';
+import { useCredits } from '../credits/CreditsProvider';
+import { isCreditRestrictedTab, OUT_OF_CREDIT_TITLE } from '../credits/constants';
 import { groupMenu, tabFromMenuItem, useMenu } from '../menu/useMenu';
 import { useTabs } from '../tabs/TabsProvider';
 import { SECTION_ICONS } from './section-icons';
@@ -13,16 +15,22 @@ interface SidebarMenuProps {
 
 function ItemButton({ item, sidebarOpen, nested }: { item: MenuItem; sidebarOpen: boolean; nested?: boolean }) {
   const { openTab, activeId } = useTabs();
+  const { isExhausted } = useCredits();
   const active = activeId === item.id && !item.externalLink;
+  // Spec section 2: apps that need credit are disabled at 0 or less (the home tab never is).
+  const outOfCredit = isExhausted && isCreditRestrictedTab(item.id);
   return (
     <button
       type="button"
-      onClick={() => openTab(tabFromMenuItem(item))}
-      title={item.title}
+      onClick={outOfCredit ? undefined : () => openTab(tabFromMenuItem(item))}
+      title={outOfCredit ? OUT_OF_CREDIT_TITLE : item.title}
+      aria-disabled={outOfCredit || undefined}
       aria-current={active ? 'page' : undefined}
       className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm transition ${
         active ? 'bg-sidebar-active font-semibold text-sidebar-fg' : 'text-sidebar-fg/90 hover:bg-sidebar-hover'
-      } ${sidebarOpen ? '' : 'justify-center'} ${nested && sidebarOpen ? 'pl-10' : ''}`}
+      } ${outOfCredit ? 'cursor-not-allowed opacity-50 hover:bg-transparent' : ''} ${sidebarOpen ? '' : 'justify-center'} ${
+        nested && sidebarOpen ? 'pl-10' : ''
+      }`}
     >
       <AppIcon name={item.icon} className="size-5 shrink-0" />
       <span className={sidebarOpen ? 'truncate' : 'sr-only'}>{item.title}</span>
