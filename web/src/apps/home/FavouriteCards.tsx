@@ -4,6 +4,7 @@ import { tabFromMenuItem } from '../../shell/menu/useMenu';
 import { useTabs } from '../../shell/tabs/TabsProvider';
 import { useClaims } from '../../shell/token/useClaims';
 import { AppIcon } from '../../ui/AppIcon';
+import { AskForAccess, useAccessRequests } from './AskForAccess';
 
 interface FavouriteCardsProps {
   items: readonly MenuItem[];
@@ -13,6 +14,7 @@ interface FavouriteCardsProps {
 export function FavouriteCards({ items, loading }: FavouriteCardsProps) {
   const { openTab } = useTabs();
   const heldApps = useClaims()?.apps ?? [];
+  const access = useAccessRequests();
   return (
     <section aria-labelledby="favourites-title" className="space-y-4">
       <h2 id="favourites-title" className="font-semibold text-fg-subtle text-sm uppercase tracking-wider">
@@ -41,6 +43,9 @@ export function FavouriteCards({ items, loading }: FavouriteCardsProps) {
                   {description}
                 </span>
                 {!item && !loading && <span className="mt-2 block font-medium text-fg-subtle text-xs">{unavailableNote}</span>}
+                {!item && !loading && !held && definition?.requires[0] && (
+                  <AskForAccess appId={definition.requires[0]} title={title} state={access} />
+                )}
               </span>
             </>
           );

@@ -1,4 +1,5 @@
 import { CreditPanel } from '../credits/CreditPanel';
+import { NotificationsArea } from '../notifications/NotificationsArea';
 
 export interface SidebarSlotProps {
   sidebarOpen: boolean;
@@ -9,7 +10,7 @@ export function CreditPanelSlot({ sidebarOpen }: SidebarSlotProps) {
   return <CreditPanel sidebarOpen={sidebarOpen} />;
 }
 
-/** Where the admin notifications area mounts (a later issue). */
-export function NotificationsSlot(_props: SidebarSlotProps) {
-  return null;
+/** Where the user's notifications (outcomes of their requests) mount. */
+export function NotificationsSlot({ sidebarOpen }: SidebarSlotProps) {
+  return <NotificationsArea sidebarOpen={sidebarOpen} />;
 }
