@@ -28,6 +28,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // ECharts (the admin analytics tab) is one lazily loaded chunk of about 570 kB.
+    chunkSizeWarningLimit: 700,
     emptyOutDir: true,
     rolldownOptions: {
       output: {

@@ -80,8 +80,8 @@ function governance(id: number, title: string, app: string): TabDefinition {
   };
 }
 
-function admin(id: number, title: string, description: string, icon: string): TabDefinition {
-  return { id, title, description, icon, section: 'Admin Management', requires: ADMIN, available: false };
+function admin(id: number, title: string, description: string, icon: string, requires: readonly string[] = ADMIN): TabDefinition {
+  return { id, title, description, icon, section: 'Admin Management', requires, available: true };
 }
 
 export const TABS: readonly TabDefinition[] = [
@@ -181,9 +181,9 @@ export const TABS: readonly TabDefinition[] = [
   governance(55, 'Carparks', 'Data_gov/Carparks'),
   governance(56, 'Ops', 'Data_gov/Ops'),
   governance(57, 'HR', 'Data_gov/HR'),
-  admin(69, 'Application Rights', 'Who holds each application; grant and revoke', 'key-round'),
+  admin(69, 'Application Rights', 'Who holds each application; grant and revoke', 'key-round', [APP.superAdmin]),
   admin(70, 'User', 'Users, business units, credit limits and balances', 'users'),
-  admin(71, 'Permissions', 'Groups, membership and data-governance permissions', 'lock'),
+  admin(71, 'Permissions', 'Groups, membership and data-governance permissions', 'lock', [APP.superAdmin]),
   admin(72, 'Access Monitoring', 'Audit log of sign-ins, permission, credit and file events', 'activity'),
   admin(73, 'Notifications', 'Credit and access requests waiting for a decision', 'bell'),
   admin(74, 'Data Analytics', 'Credits and tokens used by user, model, application and day', 'chart-line'),

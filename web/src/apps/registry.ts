@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Tab } from '../shell/tabs/tabs-reducer';
+import { AccessMonitoringTab, ApplicationRightsTab, DataAnalyticsTab, NotificationsTab, PermissionsTab, UserTab } from './admin';
 import { HomeApp } from './home/HomeApp';
 import { NotAvailableApp } from './NotAvailableApp';
 import { UserRightsApp } from './user-rights/UserRightsApp';
@@ -11,6 +12,12 @@ export interface AppProps {
 /** Tab id -> application. Each feature adds its tabs here when it ships. */
 const APPS: ReadonlyMap<number, ComponentType<AppProps>> = new Map<number, ComponentType<AppProps>>([
   [9, HomeApp],
+  [69, ApplicationRightsTab],
+  [70, UserTab],
+  [71, PermissionsTab],
+  [72, AccessMonitoringTab],
+  [73, NotificationsTab],
+  [74, DataAnalyticsTab],
   [75, UserRightsApp],
 ]);
 

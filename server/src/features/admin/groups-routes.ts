@@ -15,6 +15,11 @@ const foreignKeyMissing = (err: unknown) => (err as { cause?: { code?: string } 
 export function registerGroupRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const { db, audit } = ctx;
+  /** Audit targets name the group, so tab 72 reads well. */
+  const groupLabel = async (id: string) => {
+    const [g] = await db.select({ name: groups.name }).from(groups).where(eq(groups.id, id));
+    return `group ${g?.name ?? id}`;
+  };
 
   app.get(
     '/api/admin/groups',
@@ -86,7 +91,7 @@ export function registerGroupRoutes(ctx: AppContext): void {
       await audit(
         {
           action: 'permission.change',
-          target: `group ${request.params.id}`,
+          target: await groupLabel(request.params.id),
           details: { event: 'member_added', userId: request.body.userId },
         },
         request,
@@ -110,7 +115,7 @@ export function registerGroupRoutes(ctx: AppContext): void {
       await audit(
         {
           action: 'permission.change',
-          target: `group ${request.params.id}`,
+          target: await groupLabel(request.params.id),
           details: { event: 'member_removed', userId: request.params.userId },
         },
         request,
@@ -148,7 +153,7 @@ export function registerGroupRoutes(ctx: AppContext): void {
         throw err;
       }
       await audit(
-        { action: 'permission.change', target: `group ${request.body.groupId}`, details: { event: 'dg_granted', ...request.body } },
+        { action: 'permission.change', target: await groupLabel(request.body.groupId), details: { event: 'dg_granted', ...request.body } },
         request,
       );
       return reply.status(204).send();
@@ -166,7 +171,10 @@ export function registerGroupRoutes(ctx: AppContext): void {
       await db
         .delete(dgPermissions)
         .where(and(eq(dgPermissions.bu, bu), eq(dgPermissions.groupId, groupId), eq(dgPermissions.appName, appName)));
-      await audit({ action: 'permission.change', target: `group ${groupId}`, details: { event: 'dg_revoked', ...request.body } }, request);
+      await audit(
+        { action: 'permission.change', target: await groupLabel(groupId), details: { event: 'dg_revoked', ...request.body } },
+        request,
+      );
       return reply.status(204).send();
     },
   );

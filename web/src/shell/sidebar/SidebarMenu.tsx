@@ -1,6 +1,7 @@
 import type { MenuItem } from '@hangar/contract';
 import { ChevronDown, RotateCw } from 'lucide-react';
 import { useState } from 'react';
+import { AdminBadges } from '../../apps/admin';
 import { AppIcon } from '../../ui/AppIcon';
 import { useCredits } from '../credits/CreditsProvider';
 import { isCreditRestrictedTab, OUT_OF_CREDIT_TITLE } from '../credits/constants';
@@ -12,6 +13,9 @@ interface SidebarMenuProps {
   sidebarOpen: boolean;
   onRequestOpen: () => void;
 }
+
+/** Tab 73 carries red badges with the counts of users waiting for a decision (spec section 2). */
+const ADMIN_NOTIFICATIONS_TAB_ID = 73;
 
 function ItemButton({ item, sidebarOpen, nested }: { item: MenuItem; sidebarOpen: boolean; nested?: boolean }) {
   const { openTab, activeId } = useTabs();
@@ -34,6 +38,7 @@ function ItemButton({ item, sidebarOpen, nested }: { item: MenuItem; sidebarOpen
     >
       <AppIcon name={item.icon} className="size-5 shrink-0" />
       <span className={sidebarOpen ? 'truncate' : 'sr-only'}>{item.title}</span>
+      {item.id === ADMIN_NOTIFICATIONS_TAB_ID && <AdminBadges className={sidebarOpen ? 'ml-auto' : 'absolute'} />}
     </button>
   );
 }
