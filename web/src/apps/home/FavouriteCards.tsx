@@ -61,10 +61,7 @@ export function FavouriteCards({ items, loading }: FavouriteCardsProps) {
                   <ArrowUpRight className="size-4 shrink-0 text-fg-subtle transition group-hover:text-accent" aria-hidden />
                 </button>
               ) : (
-                <div
-                  aria-disabled="true"
-                  className="flex h-full items-start gap-4 rounded-2xl border border-line border-dashed bg-surface p-5 opacity-60"
-                >
+                <div className="flex h-full items-start gap-4 rounded-2xl border border-line border-dashed bg-surface p-5 opacity-60">
                   {body}
                 </div>
               )}
