@@ -113,6 +113,10 @@ export function SidebarMenu({ sidebarOpen, onRequestOpen }: SidebarMenuProps) {
             >
               <AppIcon name={SECTION_ICONS[section] ?? items[0]?.icon ?? ''} className="size-5 shrink-0" />
               <span className={sidebarOpen ? 'flex-1 truncate' : 'sr-only'}>{section}</span>
+              {/* Pending requests must be visible without opening the section. */}
+              {!isExpanded && items.some((i) => i.id === ADMIN_NOTIFICATIONS_TAB_ID) && (
+                <AdminBadges className={sidebarOpen ? '' : 'absolute'} />
+              )}
               {sidebarOpen && <ChevronDown className={`size-4 shrink-0 transition ${isExpanded ? 'rotate-180' : ''}`} aria-hidden />}
             </button>
             <ul id={listId} hidden={!isExpanded} className={isExpanded ? 'mt-0.5 space-y-0.5' : 'hidden'}>

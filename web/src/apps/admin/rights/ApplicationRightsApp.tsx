@@ -284,7 +284,7 @@ export function ApplicationRightsApp(_props: AppProps) {
             Try another word.
           </EmptyState>
         ) : (
-          <nav aria-label="Applications" className="max-h-[70vh] space-y-4 overflow-y-auto rounded-2xl border border-line bg-page p-2">
+          <nav aria-label="Application list" className="max-h-[70vh] space-y-4 overflow-y-auto rounded-2xl border border-line bg-page p-2">
             {families.map((family) => (
               <div key={family}>
                 <p className="px-2 pt-1 pb-1.5 font-semibold text-fg-subtle text-xs uppercase tracking-wide">{family}</p>
