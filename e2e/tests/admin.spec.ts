@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { acceptPolicyCookie, accessTokenOf, signInThroughUi } from './helpers.ts';
-
-async function pageOf(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  await acceptPolicyCookie(context);
-  const page = await context.newPage();
-  await signInThroughUi(page, email);
-  return page;
-}
+import { expect, type Page, test } from '@playwright/test';
+import { accessTokenOf, signedInPage } from './helpers.ts';
 
 /** Opens an admin tab from the sidebar, expanding the Admin Management section first. */
 async function openAdminTab(page: Page, title: string) {
@@ -21,7 +13,7 @@ async function openAdminTab(page: Page, title: string) {
 }
 
 test('tab 73: an administrator approves a credit request in the queue; the user gets the credits', async ({ browser }) => {
-  const user = await pageOf(browser, 'localadmin.lgw@hangar.local');
+  const user = await signedInPage(browser, 'localadmin.lgw@hangar.local');
   const userHeaders = { authorization: `Bearer ${await accessTokenOf(user)}` };
   const asked = await user.request.post('/api/admin/credits_management/create_credits_request', {
     headers: userHeaders,
@@ -29,7 +21,7 @@ test('tab 73: an administrator approves a credit request in the queue; the user 
   });
   expect(asked.status()).toBe(201);
 
-  const admin = await pageOf(browser, 'admin@hangar.local');
+  const admin = await signedInPage(browser, 'admin@hangar.local');
   // The badge counts the waiting user before the section is even opened.
   await expect(admin.getByRole('navigation', { name: 'Applications' }).getByTitle('Pending credit requests').first()).toBeVisible();
   await openAdminTab(admin, 'Notifications');
@@ -41,7 +33,7 @@ test('tab 73: an administrator approves a credit request in the queue; the user 
 });
 
 test('tab 70: create a user, then disable them after confirmation', async ({ browser }) => {
-  const admin = await pageOf(browser, 'admin@hangar.local');
+  const admin = await signedInPage(browser, 'admin@hangar.local');
   await openAdminTab(admin, 'User');
   await admin.getByRole('button', { name: 'New user' }).click();
   const dialog = admin.getByRole('dialog', { name: 'New user' });
@@ -79,7 +71,7 @@ test('tab 72: filter the audit log and export it as CSV', async ({ browser }) =>
   await stranger.getByRole('button', { name: 'Sign in' }).click();
   await expect(stranger.getByRole('alert')).toBeVisible();
 
-  const admin = await pageOf(browser, 'admin@hangar.local');
+  const admin = await signedInPage(browser, 'admin@hangar.local');
   await openAdminTab(admin, 'Access Monitoring');
   const filters = admin.getByRole('form', { name: 'Audit filters' });
   await filters.getByLabel('Action').selectOption('auth.sign_in_failed');
@@ -93,7 +85,7 @@ test('tab 72: filter the audit log and export it as CSV', async ({ browser }) =>
 });
 
 test('tab 69 and 75: grant an application, see where the right comes from, revoke it', async ({ browser }) => {
-  const admin = await pageOf(browser, 'admin@hangar.local');
+  const admin = await signedInPage(browser, 'admin@hangar.local');
   await openAdminTab(admin, 'Application Rights');
   // The first application matching the search is the one shown.
   await admin.getByRole('searchbox', { name: 'Search applications' }).fill('GenAI/Translator');
@@ -120,7 +112,7 @@ test('tab 69 and 75: grant an application, see where the right comes from, revok
 });
 
 test('tab 71 and 74: create a group; analytics show their empty state', async ({ browser }) => {
-  const admin = await pageOf(browser, 'admin@hangar.local');
+  const admin = await signedInPage(browser, 'admin@hangar.local');
   await openAdminTab(admin, 'Permissions');
   await admin.getByRole('button', { name: /New group/ }).click();
   const dialog = admin.getByRole('dialog');

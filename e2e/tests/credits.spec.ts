@@ -1,14 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { acceptPolicyCookie, accessTokenOf, signInThroughUi } from './helpers.ts';
-
-/** A signed-in page of another user, in its own browser context. */
-async function pageOf(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  await acceptPolicyCookie(context);
-  const page = await context.newPage();
-  await signInThroughUi(page, email);
-  return page;
-}
+import { expect, type Page, test } from '@playwright/test';
+import { accessTokenOf, signedInPage } from './helpers.ts';
 
 async function setBalance(admin: Page, email: string, credits: number) {
   const token = await accessTokenOf(admin);
@@ -26,8 +17,8 @@ async function setBalance(admin: Page, email: string, credits: number) {
 }
 
 test('the credit panel turns red at 20% with the spec text, and the banner shows at 0', async ({ browser }) => {
-  const admin = await pageOf(browser, 'admin@hangar.local');
-  const user = await pageOf(browser, 'finance.ssa@hangar.local');
+  const admin = await signedInPage(browser, 'admin@hangar.local');
+  const user = await signedInPage(browser, 'finance.ssa@hangar.local');
 
   await expect(user.getByText('5,000 / 5,000 credits')).toBeVisible();
   await expect(user.getByRole('button', { name: 'Send request' })).toBeVisible();
@@ -50,7 +41,7 @@ test('the credit panel turns red at 20% with the spec text, and the banner shows
 });
 
 test('a user asks for 1000 credits; once approved the panel shows the new balance and a notification', async ({ browser }) => {
-  const user = await pageOf(browser, 'viewer@hangar.local');
+  const user = await signedInPage(browser, 'viewer@hangar.local');
   await user.getByRole('button', { name: 'Send request' }).click();
   const dialog = user.getByRole('dialog', { name: 'Get more GenAI credits' });
   const amount = dialog.getByLabel('Amount of credits');
@@ -63,7 +54,7 @@ test('a user asks for 1000 credits; once approved the panel shows the new balanc
   await expect(dialog).toBeHidden({ timeout: 8000 });
   await expect(user.getByText('Your request is being reviewed.')).toBeVisible();
 
-  const admin = await pageOf(browser, 'admin@hangar.local');
+  const admin = await signedInPage(browser, 'admin@hangar.local');
   const token = await accessTokenOf(admin);
   const headers = { authorization: `Bearer ${token}` };
   const { requests } = await (await admin.request.get('/api/admin/credits_management/get_all_credits_requests', { headers })).json();
@@ -81,12 +72,12 @@ test('a user asks for 1000 credits; once approved the panel shows the new balanc
 });
 
 test('an access request, once granted, shows in the menu after a refresh', async ({ browser }) => {
-  const user = await pageOf(browser, 'viewer@hangar.local');
+  const user = await signedInPage(browser, 'viewer@hangar.local');
   const card = user.getByTestId('favourite-1');
   await card.getByRole('button', { name: 'Ask for access to HQ Dashboards' }).click();
   await expect(card.getByText('Access requested')).toBeVisible();
 
-  const admin = await pageOf(browser, 'admin@hangar.local');
+  const admin = await signedInPage(browser, 'admin@hangar.local');
   const headers = { authorization: `Bearer ${await accessTokenOf(admin)}` };
   const { requests } = await (await admin.request.get('/api/admin/permissions_management/get_access_requests', { headers })).json();
   const mine = requests.find((r: { askedBy: string; appId: string }) => r.askedBy === 'viewer@hangar.local' && r.appId === 'Dashboard/HQ');

@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { BASE_URL, E2E_PASSWORD } from '../playwright.config.ts';
 
 export { BASE_URL, E2E_PASSWORD };
@@ -34,4 +34,13 @@ export async function documentUri(page: Page, fileName: string): Promise<string>
   const doc = documents.find((d) => d.fileName === fileName);
   if (!doc) throw new Error(`${fileName} is not among the user's documents`);
   return doc.uri;
+}
+
+/** A signed-in page of a user in a browser context of its own, with the policy already accepted. */
+export async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  await acceptPolicyCookie(context);
+  const page = await context.newPage();
+  await signInThroughUi(page, email);
+  return page;
 }

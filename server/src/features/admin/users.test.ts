@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api.ts';
 import { signIn } from '../../../test/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
 
@@ -14,16 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = async (method: string, path: string, token: string, body?: unknown) => {
-  const res = await fetch(`${t.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  const json = res.headers.get('content-type')?.includes('json');
-  return { status: res.status, body: text && json ? JSON.parse(text) : text, headers: res.headers };
-};
+const call = apiCaller(() => t.url);
 const idOf = async (email: string) =>
   (await call('GET', `/api/admin/user_management/users?q=${encodeURIComponent(email)}`, admin)).body.users.find(
     (u: { email: string }) => u.email === email,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api.ts';
 import { signIn } from '../../../test/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { auditLog } from '../../platform/db/schema.ts';
@@ -16,18 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = async (method: string, path: string, token?: string, body?: unknown) => {
-  const res = await fetch(`${t.url}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
+const call = apiCaller(() => t.url);
 const ask = (token: string, body: unknown) => call('POST', '/api/admin/credits_management/create_credits_request', token, body);
 
 describe('credit balance and profile', () => {
