@@ -72,7 +72,7 @@ describe('Application Rights (tab 69)', () => {
   it('searches the applications and shows an empty state when nothing matches', async () => {
     rightsServer();
     renderWithProviders(<ApplicationRightsApp tab={TAB} />);
-    const nav = await screen.findByRole('navigation', { name: 'Applications' });
+    const nav = await screen.findByRole('navigation', { name: 'Application list' });
     expect(within(nav).getByRole('button', { name: /SecuredGPT/ })).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search applications' }), { target: { value: 'finance analysts' } });
     expect(within(nav).queryByRole('button', { name: /SecuredGPT/ })).toBeNull();
