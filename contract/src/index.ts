@@ -1,5 +1,7 @@
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './chat.ts';
+export * from './chat-prompts.ts';
 export * from './constants.ts';
 export * from './credits.ts';
 export * from './errors.ts';

@@ -17,6 +17,7 @@ import { registerRightsRoutes } from './features/admin/rights-routes.ts';
 import { registerAdminRequestRoutes } from './features/admin/routes.ts';
 import { registerUserAdminRoutes } from './features/admin/users-routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerChatRoutes } from './features/chat/routes.ts';
 import { createLedger } from './features/credits/ledger.ts';
 import { registerCreditRoutes } from './features/credits/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerGroupRoutes(ctx);
   registerAnalyticsRoutes(ctx);
   registerNotificationRoutes(ctx);
+  registerChatRoutes(ctx);
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);
   opts.extend?.(app);

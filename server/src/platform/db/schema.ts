@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -270,3 +271,55 @@ export const dgPermissions = pgTable(
   },
   (t) => [uniqueIndex('dg_permissions_unique').on(t.bu, t.groupId, t.appName)],
 );
+
+/** A user's chat conversation; the id is the client's, unique per user. */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    title: text('title').notNull().default('New chat...'),
+    dataName: text('data_name'),
+    dataType: text('data_type').notNull().default('text'),
+    totalPages: integer('total_pages').notNull().default(0),
+    additionalTime: integer('additional_time').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] }), index('chat_sessions_recent_idx').on(t.userId, t.updatedAt)],
+);
+
+/** One message of a conversation: exactly one of user, assistant, info or error text. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    role: text('role', { enum: ['user', 'assistant', 'info', 'error'] }).notNull(),
+    text: text('text').notNull(),
+    model: text('model'),
+    dataType: text('data_type').notNull().default('text'),
+    dataName: text('data_name'),
+    creditMilli: bigint('credit_milli', { mode: 'number' }),
+    preview: text('preview'),
+    uploads: jsonb('uploads'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_session_idx').on(t.userId, t.sessionId, t.id),
+    foreignKey({ columns: [t.userId, t.sessionId], foreignColumns: [chatSessions.userId, chatSessions.id] }).onDelete('cascade'),
+  ],
+);
+
+/** The chat's answer language and the user's own context, injected into the system prompt. */
+export const chatSettings = pgTable('chat_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  language: text('language').notNull().default('EN'),
+  context: text('context').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
