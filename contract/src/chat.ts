@@ -63,3 +63,43 @@ export const HistoryResponse = z.object({ chats: z.array(HistoryItem) });
 export const RenameRequest = z.object({ title: z.string().trim().min(1, 'The title cannot be empty').max(200) });
 export const SearchResult = HistoryItem.extend({ excerpt: z.string() });
 export const SearchResponse = z.object({ results: z.array(SearchResult) });
+
+/** The chunk that closes an answer: marker, then the cost and the chat title separated by '##'. */
+export const CHAT_CREDIT_MARKER = '@@CREDIT@@';
+/** A failure after the answer started streaming: marker, then the message for the conversation. */
+export const CHAT_ERROR_MARKER = '@@ERROR@@';
+
+export const AskRequest = z.object({
+  id: ChatId,
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Type a message first')
+    .max(CHAT_MESSAGE_MAX, `A message can be at most ${CHAT_MESSAGE_MAX} characters`),
+  model: z.string().min(1).max(50),
+});
+
+export const ChatModelView = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  available: z.boolean(),
+  /** Why it cannot be used, when it cannot. */
+  unavailableReason: z.string().nullable(),
+  offline: z.boolean(),
+});
+export const ChatModelsResponse = z.object({ models: z.array(ChatModelView), defaultModel: z.string() });
+
+/** Spec section 8: the chat's error texts by status, each followed by the same advice. */
+export const CHAT_ERROR_TEXTS: Record<number | 'other', string> = {
+  400: 'Bad request. Please check your input and try again.',
+  401: 'Authentication error. Please log in again.',
+  403: "Access denied. You don't have the necessary permissions.",
+  404: 'Service not found. Please try again later.',
+  429: 'Too many requests. Please wait before trying again.',
+  500: 'Internal server error. Please try again later.',
+  504: 'Service temporarily unavailable. Please try again later.',
+  other: 'An error occurred. Please try again.',
+};
+export const CHAT_ERROR_ADVICE = 'If the problem persists, contact an administrator.';

@@ -18,6 +18,7 @@ import { registerAdminRequestRoutes } from './features/admin/routes.ts';
 import { registerUserAdminRoutes } from './features/admin/users-routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerChatRoutes } from './features/chat/routes.ts';
+import { registerChatStreamRoutes } from './features/chat/stream-routes.ts';
 import { createLedger } from './features/credits/ledger.ts';
 import { registerCreditRoutes } from './features/credits/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAnalyticsRoutes(ctx);
   registerNotificationRoutes(ctx);
   registerChatRoutes(ctx);
+  registerChatStreamRoutes(ctx);
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);
   opts.extend?.(app);

@@ -42,6 +42,28 @@ const ConfigSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_FILES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  AZURE_OPENAI_API_KEY: z.string().optional(),
+  AZURE_OPENAI_BASE_URL: z.string().url().optional(),
+  MISTRAL_API_KEY: z.string().optional(),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().optional(),
+  OPENAI_COMPATIBLE_BASE_URL: z.string().url().optional(),
+  OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  /** JSON: per model id, fields to change, e.g. {"gpt4":{"provider":"azure","providerModel":"my-deployment"}}. */
+  CHAT_MODEL_OVERRIDES: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as Record<string, Partial<import('./providers/llm/catalogue.ts').ModelDefinition>>;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"gpt4":{"provider":"azure"}}' });
+        return z.NEVER;
+      }
+    }),
+  CHAT_MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(1).max(100).default(3),
+  CHAT_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { webDist: string; publicUrl: string };

@@ -1,0 +1,25 @@
+/**
+ * The offline assistant: the embedded default when no language model is configured. It does not
+ * pretend to answer; it says plainly what is missing and how an administrator adds a model.
+ */
+export function offlineAnswer(question: string): string {
+  const asked = question.length > 120 ? `${question.slice(0, 117)}...` : question;
+  return [
+    `**No language model is configured on this portal yet**, so I cannot answer “${asked}”.`,
+    '',
+    'I am the offline assistant: I run inside Hangar without any external service. Once your',
+    'documents can be attached to a conversation, I will quote the passages most relevant to your question.',
+    '',
+    'To get real answers, an administrator sets one of these and restarts the portal:',
+    '- `OPENAI_API_KEY` (OpenAI), or `AZURE_OPENAI_API_KEY` with `AZURE_OPENAI_BASE_URL` (Azure OpenAI)',
+    '- `MISTRAL_API_KEY` (Mistral) or `GOOGLE_GENERATIVE_AI_API_KEY` (Gemini)',
+    '- `OPENAI_COMPATIBLE_BASE_URL` for a server of your own (vLLM, Ollama, llama.cpp)',
+    '',
+    'This answer cost no credits.',
+  ].join('\n');
+}
+
+/** Splits a text into word-sized chunks, so the offline answer streams like a model's. */
+export function* wordChunks(text: string): Generator<string> {
+  for (const match of text.matchAll(/\S+\s*|\s+/g)) yield match[0];
+}

@@ -1,0 +1,160 @@
+import {
+  AskRequest,
+  CHAT_CREDIT_MARKER,
+  CHAT_ERROR_ADVICE,
+  CHAT_ERROR_MARKER,
+  CHAT_ERROR_TEXTS,
+  ChatModelsResponse,
+  DEFAULT_CHAT_TITLE,
+} from '@hangar/contract';
+import type { ModelMessage } from 'ai';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { answer, estimateTokens } from './answer.ts';
+import { createChatModels } from './models.ts';
+import { CHAT_RULE } from './routes.ts';
+import { createChatStore } from './store.ts';
+import { systemPrompt, titleFrom } from './system-prompt.ts';
+
+const MAX_OUTPUT_TOKENS_ESTIMATE = 1500;
+const HISTORY_MESSAGES = 20;
+
+/** An upstream failure as the spec's chat error text for its HTTP status. */
+export function upstreamErrorText(err: unknown): string {
+  const status = (err as { statusCode?: number }).statusCode;
+  const timedOut = (err as { name?: string }).name === 'TimeoutError' || /timed? ?out/i.test(String((err as Error).message));
+  const text = timedOut
+    ? CHAT_ERROR_TEXTS[504]
+    : (status && CHAT_ERROR_TEXTS[status]) || (status && status >= 500 ? CHAT_ERROR_TEXTS[500] : CHAT_ERROR_TEXTS.other);
+  return `${text} ${CHAT_ERROR_ADVICE}`;
+}
+
+/** POST /api/secured_gpt/askstream: the answer as plain text chunks, then the credit chunk. */
+export function registerChatStreamRoutes(ctx: AppContext): void {
+  const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+  const store = createChatStore(ctx.db);
+  const models = createChatModels(ctx.config);
+  const open = new Map<string, number>();
+
+  app.get(
+    '/api/secured_gpt/models',
+    {
+      config: { access: CHAT_RULE },
+      schema: { tags: ['chat'], summary: 'The models this user may pick, with availability', response: { 200: ChatModelsResponse } },
+    },
+    async (request) => models.forUser(requireUser(request)),
+  );
+
+  app.post(
+    '/api/secured_gpt/askstream',
+    {
+      config: { access: CHAT_RULE, rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (r) => r.user?.sub ?? r.ip } },
+      schema: { tags: ['chat'], summary: 'Asks the assistant; streams text, then a chunk "marker cost##title"', body: AskRequest },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { id, message } = request.body;
+      const model = models.pick(user, request.body.model);
+      const balance = await ctx.credits.balance(user.sub);
+      if (balance.remaining <= 0)
+        throw new AppError(
+          'INSUFFICIENT_CREDIT',
+          'You have run out of credits. Use the Send request button at the bottom of the sidebar to ask for more.',
+        );
+      if ((open.get(user.sub) ?? 0) >= ctx.config.CHAT_MAX_CONCURRENT_STREAMS) {
+        throw new AppError('RATE_LIMITED', 'Too many answers at once. Wait for one to finish before asking again.');
+      }
+
+      await store.ensureSession(user.sub, id);
+      const previous = (await store.get(user.sub, id))!;
+      const isNew = !previous.conversation.some((m) => m.user !== undefined);
+      const history: ModelMessage[] = previous.conversation
+        .filter((m) => m.user !== undefined || m.assistant !== undefined)
+        .slice(-HISTORY_MESSAGES)
+        .map((m) =>
+          m.user !== undefined ? { role: 'user' as const, content: m.user } : { role: 'assistant' as const, content: m.assistant ?? '' },
+        );
+      await store.append(user.sub, id, 'user', message, { model: model.id });
+      const settings = await store.settings(user.sub);
+      const system = systemPrompt({ ...settings, userName: user.name, today: new Date() });
+      const messages: ModelMessage[] = [...history, { role: 'user', content: message }];
+
+      const estimate = (estimateTokens(system + message) * model.priceIn + MAX_OUTPUT_TOKENS_ESTIMATE * model.priceOut) / 1000;
+      const reservation = estimate > 0 ? await ctx.credits.reserve(user.sub, Math.min(estimate, balance.remaining), 'chat') : null;
+
+      const abort = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) abort.abort();
+      };
+      reply.raw.on('close', onClose);
+      open.set(user.sub, (open.get(user.sub) ?? 0) + 1);
+      const stream = answer({ model, config: ctx.config, system, messages, signal: abort.signal });
+      let text = '';
+      let failure: unknown = null;
+      reply.hijack();
+      try {
+        const iterator = stream.chunks[Symbol.asyncIterator]();
+        let first: IteratorResult<string>;
+        try {
+          first = await iterator.next();
+        } catch (err) {
+          // Failed before any text: a real HTTP error, and the reservation back.
+          if (reservation) await ctx.credits.release(reservation.id);
+          const textOut = upstreamErrorText(err);
+          await store.append(user.sub, id, 'error', textOut, { model: model.id });
+          request.log.warn({ err }, 'chat provider failed');
+          const status = (err as { statusCode?: number }).statusCode === 429 ? 429 : 502;
+          reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+          reply.raw.end(
+            JSON.stringify({
+              error: { code: status === 429 ? 'RATE_LIMITED' : 'UNAVAILABLE', message: textOut, requestId: request.id },
+              detail: textOut,
+              message: textOut,
+            }),
+          );
+          return;
+        }
+        reply.raw.writeHead(200, {
+          'content-type': 'text/plain; charset=utf-8',
+          'cache-control': 'no-cache',
+          'x-accel-buffering': 'no',
+          'x-request-id': request.id,
+        });
+        for (let next = first; !next.done; next = await iterator.next()) {
+          text += next.value;
+          reply.raw.write(next.value);
+        }
+      } catch (err) {
+        failure = err;
+      } finally {
+        open.set(user.sub, (open.get(user.sub) ?? 1) - 1);
+        reply.raw.off('close', onClose);
+      }
+      if (!reply.raw.headersSent) return;
+
+      const usage = await stream.usage();
+      const cost = (usage.inputTokens * model.priceIn + usage.outputTokens * model.priceOut) / 1000;
+      if (reservation)
+        await ctx.credits.settle(reservation.id, cost, {
+          model: model.id,
+          inputTokens: usage.inputTokens,
+          outputTokens: usage.outputTokens,
+        });
+      const credit = Math.round(cost * 1000) / 1000;
+      if (text) await store.append(user.sub, id, 'assistant', text, { model: model.id, creditMilli: Math.round(cost * 1000) });
+      let title = previous.title;
+      if (isNew && title === DEFAULT_CHAT_TITLE) {
+        title = titleFrom(message);
+        await store.setTitle(user.sub, id, title);
+      }
+      if (failure && !abort.signal.aborted) {
+        const textOut = upstreamErrorText(failure);
+        await store.append(user.sub, id, 'error', textOut, { model: model.id });
+        reply.raw.write(`${CHAT_ERROR_MARKER}${textOut}`);
+      }
+      if (!abort.signal.aborted) reply.raw.end(`${CHAT_CREDIT_MARKER}${credit}##${title}`);
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import type { ChatLanguage } from '@hangar/contract';
+
+const LANGUAGE_NAMES: Record<ChatLanguage, string> = { EN: 'English', ES: 'Spanish', FR: 'French', PT: 'Portuguese', JA: 'Japanese' };
+
+/** The assistant's instructions: its role, the answer language setting, and the user's own context. */
+export function systemPrompt(opts: { language: ChatLanguage; context: string; userName: string; today: Date }): string {
+  const lines = [
+    'You are SecuredGPT, the internal assistant of an airport operator group. Conversations stay inside the group.',
+    `Answer in ${LANGUAGE_NAMES[opts.language]}, whatever the language of the question, unless the user explicitly asks for another language.`,
+    'Be accurate and concise; say so when you are not sure, and never invent figures, names or sources.',
+    'Use Markdown: short paragraphs, lists and tables where they help, code blocks for code.',
+    `Today is ${opts.today.toISOString().slice(0, 10)}. The user is ${opts.userName}.`,
+  ];
+  if (opts.context.trim()) lines.push('', 'What the user wants you to know about them and their work:', opts.context.trim());
+  return lines.join('\n');
+}
+
+/** A short title for a new conversation, from its first question. */
+export function titleFrom(question: string): string {
+  const words = question.replace(/\s+/g, ' ').trim().split(' ').slice(0, 8).join(' ');
+  const title = words.length > 60 ? `${words.slice(0, 57)}...` : words;
+  return title || 'New chat...';
+}

@@ -1,0 +1,73 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { freePort } from './harness.ts';
+
+export interface StubScenario {
+  chunks: string[];
+  usage?: { prompt_tokens: number; completion_tokens: number };
+  /** Answer with this HTTP status and an OpenAI-style error body instead of a stream. */
+  status?: number;
+  /** Milliseconds between chunks. */
+  delayMs?: number;
+  /** Stop after this many chunks and keep the connection open (an upstream that hangs). */
+  hangAfter?: number;
+}
+
+/**
+ * A local server speaking OpenAI's Chat Completions streaming protocol (SSE `data:` lines, a final
+ * usage chunk when `stream_options.include_usage`, then `data: [DONE]`), for the real client code.
+ */
+export async function startStubOpenAI() {
+  let scenario: StubScenario = { chunks: ['Hello', ' world'] };
+  const requests: { body: Record<string, unknown>; headers: IncomingMessage['headers'] }[] = [];
+  let aborted = 0;
+  const server: Server = createServer(async (req, res) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const body = JSON.parse(raw || '{}');
+    requests.push({ body, headers: req.headers });
+    if (req.url !== '/v1/chat/completions') {
+      res.writeHead(404).end();
+      return;
+    }
+    const s = scenario;
+    if (s.status) {
+      res.writeHead(s.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `stub error ${s.status}`, type: 'stub', code: String(s.status) } }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.on('close', () => {
+      if (!res.writableFinished) aborted++;
+    });
+    const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
+    const base = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model };
+    const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+    send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+    for (const [i, content] of s.chunks.entries()) {
+      if (s.hangAfter !== undefined && i >= s.hangAfter) return; // never finishes
+      if (s.delayMs) await new Promise((r) => setTimeout(r, s.delayMs));
+      if (res.destroyed) return;
+      send({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+    }
+    send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+    if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage && s.usage) {
+      send({ ...base, choices: [], usage: { ...s.usage, total_tokens: s.usage.prompt_tokens + s.usage.completion_tokens } });
+    }
+    res.end('data: [DONE]\n\n');
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    abortedCount: () => aborted,
+    set(next: StubScenario) {
+      scenario = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
