@@ -1,4 +1,5 @@
-// `npm run bench [throughput|memory|coldstart|credits]`: reports against targets; exits non-zero only when a benchmark could not run.
+// `npm run bench [throughput|memory|coldstart|credits|chat]`: reports against targets; exits non-zero only when a benchmark could not run.
+import { chat } from './chat.ts';
 import { coldstart } from './coldstart.ts';
 import { credits } from './credits.ts';
 import { memory } from './memory.ts';
@@ -6,7 +7,7 @@ import { killAll } from './procs.ts';
 import type { Result } from './result.ts';
 import { throughput } from './throughput.ts';
 
-const BENCHES: Record<string, () => Promise<Result>> = { throughput, memory, coldstart, credits };
+const BENCHES: Record<string, () => Promise<Result>> = { throughput, memory, coldstart, credits, chat };
 
 process.on('exit', killAll);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -62,7 +62,8 @@ const ConfigSchema = z.object({
         return z.NEVER;
       }
     }),
-  CHAT_MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(1).max(100).default(3),
+  CHAT_MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(1).max(100_000).default(3),
+  CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   CHAT_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
 });
 

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,16 +9,9 @@ import { seedDemo } from '../src/seed/demo.ts';
 
 export const DEMO_PASSWORD = 'test-demo-password-1';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+import { freePort } from './free-port.ts';
+
+export { freePort };
 
 /**
  * A database for one test app: PGlite in memory, or, when TEST_DATABASE_URL is set, a fresh

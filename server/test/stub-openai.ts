@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { freePort } from './harness.ts';
+import { freePort } from './free-port.ts';
 
 export interface StubScenario {
   chunks: string[];

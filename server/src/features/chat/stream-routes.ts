@@ -50,7 +50,7 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
   app.post(
     '/api/secured_gpt/askstream',
     {
-      config: { access: CHAT_RULE, rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (r) => r.user?.sub ?? r.ip } },
+      config: { access: CHAT_RULE, rateLimit: { max: ctx.config.CHAT_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (r) => r.user?.sub ?? r.ip } },
       schema: { tags: ['chat'], summary: 'Asks the assistant; streams text, then a chunk "marker cost##title"', body: AskRequest },
     },
     async (request, reply) => {
