@@ -37,6 +37,25 @@ export function createChatStore(db: Db) {
         .onConflictDoUpdate({ target: chatSettings.userId, set: { ...change, updatedAt: new Date() } });
     },
 
+    /**
+     * Opens (or touches) the conversation and returns what an answer needs: its title and the last
+     * messages, in two statements.
+     */
+    async openForAnswer(userId: string, id: string, historyLimit: number) {
+      const [session] = await db
+        .insert(chatSessions)
+        .values({ userId, id })
+        .onConflictDoUpdate({ target: [chatSessions.userId, chatSessions.id], set: { updatedAt: new Date() } })
+        .returning({ title: chatSessions.title });
+      const recent = await db
+        .select({ role: chatMessages.role, text: chatMessages.text })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, id)))
+        .orderBy(desc(chatMessages.id))
+        .limit(historyLimit);
+      return { title: session!.title, recent: recent.reverse() };
+    },
+
     /** Creates the conversation on first use; a second call is harmless. */
     async ensureSession(userId: string, id: string) {
       await db.insert(chatSessions).values({ userId, id }).onConflictDoNothing();
@@ -52,7 +71,7 @@ export function createChatStore(db: Db) {
       sessionId: string,
       role: Role,
       text: string,
-      extra: { model?: string | null; dataType?: string; creditMilli?: number | null } = {},
+      extra: { model?: string | null; dataType?: string; creditMilli?: number | null; touch?: boolean } = {},
     ) {
       await db.insert(chatMessages).values({
         userId,
@@ -63,7 +82,7 @@ export function createChatStore(db: Db) {
         dataType: extra.dataType ?? 'text',
         creditMilli: extra.creditMilli ?? null,
       });
-      await db.update(chatSessions).set({ updatedAt: new Date() }).where(mine(userId, sessionId));
+      if (extra.touch !== false) await db.update(chatSessions).set({ updatedAt: new Date() }).where(mine(userId, sessionId));
     },
 
     async setTitle(userId: string, id: string, title: string) {

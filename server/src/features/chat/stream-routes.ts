@@ -37,6 +37,27 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
   const store = createChatStore(ctx.db);
   const models = createChatModels(ctx.config);
   const open = new Map<string, number>();
+  const outOfCredit = () =>
+    new AppError(
+      'INSUFFICIENT_CREDIT',
+      'You have run out of credits. Use the Send request button at the bottom of the sidebar to ask for more.',
+    );
+
+  /** Holds the estimate, or what is left when less than the estimate remains; 402 at 0. */
+  async function reserveUpTo(userId: string, estimate: number) {
+    if (estimate <= 0) {
+      if ((await ctx.credits.balance(userId)).remaining <= 0) throw outOfCredit();
+      return null;
+    }
+    try {
+      return await ctx.credits.reserve(userId, estimate, 'chat');
+    } catch (err) {
+      if ((err as AppError).code !== 'INSUFFICIENT_CREDIT') throw err;
+      const { remaining } = await ctx.credits.balance(userId);
+      if (remaining <= 0) throw outOfCredit();
+      return ctx.credits.reserve(userId, remaining, 'chat');
+    }
+  }
 
   app.get(
     '/api/secured_gpt/models',
@@ -50,39 +71,32 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
   app.post(
     '/api/secured_gpt/askstream',
     {
-      config: { access: CHAT_RULE, rateLimit: { max: ctx.config.CHAT_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (r) => r.user?.sub ?? r.ip } },
+      config: {
+        access: CHAT_RULE,
+        rateLimit: { max: ctx.config.CHAT_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (r) => r.user?.sub ?? r.ip },
+      },
       schema: { tags: ['chat'], summary: 'Asks the assistant; streams text, then a chunk "marker cost##title"', body: AskRequest },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const { id, message } = request.body;
       const model = models.pick(user, request.body.model);
-      const balance = await ctx.credits.balance(user.sub);
-      if (balance.remaining <= 0)
-        throw new AppError(
-          'INSUFFICIENT_CREDIT',
-          'You have run out of credits. Use the Send request button at the bottom of the sidebar to ask for more.',
-        );
       if ((open.get(user.sub) ?? 0) >= ctx.config.CHAT_MAX_CONCURRENT_STREAMS) {
         throw new AppError('RATE_LIMITED', 'Too many answers at once. Wait for one to finish before asking again.');
       }
-
-      await store.ensureSession(user.sub, id);
-      const previous = (await store.get(user.sub, id))!;
-      const isNew = !previous.conversation.some((m) => m.user !== undefined);
-      const history: ModelMessage[] = previous.conversation
-        .filter((m) => m.user !== undefined || m.assistant !== undefined)
-        .slice(-HISTORY_MESSAGES)
-        .map((m) =>
-          m.user !== undefined ? { role: 'user' as const, content: m.user } : { role: 'assistant' as const, content: m.assistant ?? '' },
-        );
-      await store.append(user.sub, id, 'user', message, { model: model.id });
+      const { title: previousTitle, recent } = await store.openForAnswer(user.sub, id, HISTORY_MESSAGES);
+      const isNew = !recent.some((m) => m.role === 'user');
+      const history: ModelMessage[] = recent
+        .filter((m) => m.role === 'user' || m.role === 'assistant')
+        .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.text }));
       const settings = await store.settings(user.sub);
       const system = systemPrompt({ ...settings, userName: user.name, today: new Date() });
       const messages: ModelMessage[] = [...history, { role: 'user', content: message }];
 
+      // The reservation is the credit check: remaining credit must be above 0 to ask (spec 6).
       const estimate = (estimateTokens(system + message) * model.priceIn + MAX_OUTPUT_TOKENS_ESTIMATE * model.priceOut) / 1000;
-      const reservation = estimate > 0 ? await ctx.credits.reserve(user.sub, Math.min(estimate, balance.remaining), 'chat') : null;
+      const reservation = await reserveUpTo(user.sub, estimate);
+      await store.append(user.sub, id, 'user', message, { model: model.id, touch: false });
 
       const abort = new AbortController();
       const onClose = () => {
@@ -144,7 +158,7 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
         });
       const credit = Math.round(cost * 1000) / 1000;
       if (text) await store.append(user.sub, id, 'assistant', text, { model: model.id, creditMilli: Math.round(cost * 1000) });
-      let title = previous.title;
+      let title = previousTitle;
       if (isNew && title === DEFAULT_CHAT_TITLE) {
         title = titleFrom(message);
         await store.setTitle(user.sub, id, title);
