@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Tab } from '../shell/tabs/tabs-reducer';
 import { AccessMonitoringTab, ApplicationRightsTab, DataAnalyticsTab, NotificationsTab, PermissionsTab, UserTab } from './admin';
-import { HomeApp } from './home/HomeApp';
+import { ChatTab } from './chat';
 import { NotAvailableApp } from './NotAvailableApp';
 import { UserRightsApp } from './user-rights/UserRightsApp';
 
@@ -11,7 +11,8 @@ export interface AppProps {
 
 /** Tab id -> application. Each feature adds its tabs here when it ships. */
 const APPS: ReadonlyMap<number, ComponentType<AppProps>> = new Map<number, ComponentType<AppProps>>([
-  [9, HomeApp],
+  // The chat; its empty state keeps the home content, so tab 9 stays the portal's home.
+  [9, ChatTab],
   [69, ApplicationRightsTab],
   [70, UserTab],
   [71, PermissionsTab],

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../api/navigation';
 import { getAccessToken, setAccessToken } from '../api/token-store';
+import { chatRoutes, defaultChatState } from '../apps/chat/test/chat-server';
 import { jsonResponse, makeJwt } from '../test/helpers';
 import { renderWithProviders } from '../test/render';
 import { Portal } from './Portal';
@@ -40,8 +41,12 @@ beforeEach(() => {
   );
   // biome-ignore lint/suspicious/noDocumentCookie: the policy was accepted before; this suite is about the portal
   document.cookie = `${SHELL.policyCookie}=true; Path=/`;
-  fetchMock.mockImplementation(async (input) => {
+  // Tab 9 is the chat: it reads its configuration, models and history (a failed read would log out).
+  const chat = chatRoutes(defaultChatState());
+  fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
+    const chatAnswer = await chat(url, init);
+    if (chatAnswer) return chatAnswer;
     if (url === '/api/shell/menu') return jsonResponse(MENU);
     if (url === '/api/shell/me')
       return jsonResponse({ email: 'ada@hangar.local', name: 'Ada Lovelace', bu: null, airport: null, apps: [], groups: [] });

@@ -127,7 +127,7 @@ export function createChatStore(db: Db) {
         .where(
           and(
             eq(chatSessions.userId, userId),
-            sql`exists (select 1 from ${chatMessages} m where m.user_id = ${chatSessions.userId} and m.session_id = ${chatSessions.id})`,
+            sql`exists (select 1 from ${chatMessages} m where m.user_id = ${chatSessions.userId} and m.session_id = ${chatSessions.id} and m.role = 'user')`,
           ),
         )
         .orderBy(desc(chatSessions.updatedAt))

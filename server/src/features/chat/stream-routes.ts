@@ -73,7 +73,12 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
     {
       config: {
         access: CHAT_RULE,
-        rateLimit: { max: ctx.config.CHAT_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (r) => r.user?.sub ?? r.ip },
+        rateLimit: {
+          max: ctx.config.CHAT_RATE_LIMIT_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (r) => r.user?.sub ?? r.ip,
+          errorResponseBuilder: () => ({ statusCode: 429, message: `${CHAT_ERROR_TEXTS[429]} ${CHAT_ERROR_ADVICE}` }),
+        },
       },
       schema: { tags: ['chat'], summary: 'Asks the assistant; streams text, then a chunk "marker cost##title"', body: AskRequest },
     },
@@ -116,6 +121,7 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
         } catch (err) {
           // Failed before any text: a real HTTP error, and the reservation back.
           if (reservation) await ctx.credits.release(reservation.id);
+          if (isNew && previousTitle === DEFAULT_CHAT_TITLE) await store.setTitle(user.sub, id, titleFrom(message));
           const textOut = upstreamErrorText(err);
           await store.append(user.sub, id, 'error', textOut, { model: model.id });
           request.log.warn({ err }, 'chat provider failed');

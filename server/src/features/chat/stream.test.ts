@@ -95,6 +95,7 @@ describe('askstream against an OpenAI-protocol server', () => {
     expect(await balanceOf(analyst)).toBe(before);
     const session = (await call('GET', `/api/secured_gpt/sessions/chat-err-${status}`, analyst)).body;
     expect(session.conversation.at(-1).error).toBe(body.message);
+    expect(session.title).toBe('hello'); // titled even though the answer failed
   });
 
   it('ends a hung upstream with the timeout text instead of hanging, and bills only what came', async () => {

@@ -1,5 +1,6 @@
 import { HOME_TAB_ID, type MenuItem, type MenuResponse } from '@hangar/contract';
 import { vi } from 'vitest';
+import { chatRoutes, defaultChatState } from '../../apps/chat/test/chat-server';
 import { jsonResponse } from '../../test/helpers';
 
 /** What the fake server answers; tests change it between steps. */
@@ -47,8 +48,12 @@ export const CREDIT_TEST_MENU: MenuResponse = {
 /** A fetch stub answering the shell and credit routes from `state`; `posts` collects request bodies. */
 export function creditServer(state: CreditServerState) {
   const posts: unknown[] = [];
+  // Tab 9 is the chat: it reads its configuration, models and history (a failed read would log out).
+  const chat = chatRoutes(defaultChatState());
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = String(input);
+    const chatAnswer = await chat(url, init);
+    if (chatAnswer) return chatAnswer;
     if (url === '/api/shell/menu') return jsonResponse(CREDIT_TEST_MENU);
     if (url === '/api/shell/me')
       return jsonResponse({ email: 'ada@hangar.local', name: 'Ada Lovelace', bu: null, airport: null, apps: [], groups: [] });

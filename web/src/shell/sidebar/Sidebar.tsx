@@ -1,6 +1,8 @@
+import { HOME_TAB_ID } from '@hangar/contract';
 import { BookOpen, Bug, LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { logout } from '../../api/auth';
+import { ChatHistoryPanel } from '../../apps/chat';
 import { Logo } from '../../ui/Logo';
 import { useMenu } from '../menu/useMenu';
 import { ScreenCaptureTool } from '../screen-capture/ScreenCaptureTool';
@@ -22,7 +24,9 @@ function RowLabel({ open, children }: { open: boolean; children: ReactNode }) {
 
 export function Sidebar({ open, onToggle }: SidebarProps) {
   const { data: menu } = useMenu();
-  const { closeAllTabs } = useTabs();
+  const { closeAllTabs, activeId } = useTabs();
+  // Spec section 2: the Chat History panel shows while the chat tab is active and the sidebar open.
+  const showChatHistory = open && activeId === HOME_TAB_ID && (menu?.items.some((item) => item.id === HOME_TAB_ID) ?? false);
   const toggleLabel = open ? 'Collapse sidebar' : 'Expand sidebar';
   const ToggleIcon = open ? PanelLeftClose : PanelLeftOpen;
 
@@ -53,6 +57,8 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
       <nav aria-label="Applications" className="min-h-0 flex-1 overflow-y-auto px-3 py-2">
         <SidebarMenu sidebarOpen={open} onRequestOpen={() => !open && onToggle()} />
       </nav>
+
+      {showChatHistory && <ChatHistoryPanel />}
 
       <div className="shrink-0 space-y-1 border-sidebar-hover border-t px-3 py-3">
         <ScreenCaptureTool sidebarOpen={open} />

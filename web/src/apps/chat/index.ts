@@ -1,0 +1,3 @@
+// The chat's public surface: tab 9 for the registry, the Chat History panel for the sidebar.
+export { ChatTab } from './ChatTab';
+export { ChatHistoryPanel } from './history/ChatHistoryPanel';
