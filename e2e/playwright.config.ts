@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8180);
 export const BASE_URL = `http://localhost:${PORT}`;
+const STUB_PORT = PORT + 10;
 export const E2E_PASSWORD = 'e2e-demo-password';
 // Absolute: the server runs in server/, the cleanup command at the root.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data');
@@ -34,21 +35,34 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `rm -rf '${DATA_DIR}' && npm run start --workspace server`,
-    cwd: '..',
-    url: `${BASE_URL}/api/healthcheck`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HANGAR_DATA_DIR: DATA_DIR,
-      HANGAR_DEMO_PASSWORD: E2E_PASSWORD,
-      LOG_LEVEL: 'warn',
-      REFRESH_REUSE_GRACE_SECONDS: '2',
-      // The suite signs in far more often than a person; the limit itself has a server test.
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+  webServer: [
+    {
+      // The language model: a local server speaking OpenAI's streaming protocol (a cloud LLM cannot run here).
+      command: `node server/test/stub-openai-main.ts`,
+      cwd: '..',
+      url: `http://127.0.0.1:${STUB_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { STUB_PORT: String(STUB_PORT) },
     },
-  },
+    {
+      command: `rm -rf '${DATA_DIR}' && npm run start --workspace server`,
+      cwd: '..',
+      url: `${BASE_URL}/api/healthcheck`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HANGAR_DATA_DIR: DATA_DIR,
+        HANGAR_DEMO_PASSWORD: E2E_PASSWORD,
+        LOG_LEVEL: 'warn',
+        REFRESH_REUSE_GRACE_SECONDS: '2',
+        // The suite signs in far more often than a person; the limit itself has a server test.
+        RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+        OPENAI_API_KEY: 'sk-e2e',
+        OPENAI_BASE_URL: `http://127.0.0.1:${STUB_PORT}/v1`,
+      },
+    },
+  ],
 });

@@ -25,7 +25,7 @@ test('a new user signs in through the identity provider, accepts the policy and 
   expect(policy!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
 
   // The portal: the user's menu, and the home page with the favourite cards.
-  const nav = page.getByRole('navigation');
+  const nav = page.getByRole('navigation', { name: 'Applications' });
   await expect(nav.getByText('SecuredGPT').first()).toBeVisible();
   await expect(nav.getByText('User Rights')).toBeVisible();
   await expect(page.getByRole('tab', { name: /SecuredGPT/ })).toHaveAttribute('aria-selected', 'true');

@@ -32,7 +32,7 @@ test('screen capture: take screenshots and download them as Screenshots.pptx, on
   await page.getByRole('button', { name: 'Start Screen Capture' }).click();
   await page.getByRole('button', { name: 'Take Screenshot (0)' }).click();
   await expect(page.getByRole('button', { name: 'Take Screenshot (1)' })).toBeVisible();
-  await page.getByRole('navigation').getByText('User Rights').click();
+  await page.getByRole('navigation', { name: 'Applications' }).getByText('User Rights').click();
   await page.getByRole('button', { name: 'Take Screenshot (1)' }).click();
   await expect(page.getByRole('button', { name: 'Take Screenshot (2)' })).toBeVisible();
 

@@ -10,7 +10,7 @@ test('tabs open, activate and close by the rules', async ({ page }) => {
   const tabs = page.getByRole('tab');
   await expect(tabs).toHaveCount(1);
 
-  const nav = page.getByRole('navigation');
+  const nav = page.getByRole('navigation', { name: 'Applications' });
   await nav.getByText('User Rights').click();
   await expect(tabs).toHaveCount(2);
   const rights = page.getByRole('tab', { name: /User Rights/ });
@@ -60,7 +60,7 @@ test('the theme toggles and persists across a reload', async ({ page }) => {
 
 test('logout closes the tabs and ends the session: the old refresh cookie no longer works', async ({ page }) => {
   await signInThroughUi(page, 'viewer@hangar.local');
-  await page.getByRole('navigation').getByText('User Rights').click();
+  await page.getByRole('navigation', { name: 'Applications' }).getByText('User Rights').click();
   const before = (await page.context().cookies(`${BASE_URL}/auth`)).find((c) => c.name === 'hangar_refresh');
   expect(before).toBeTruthy();
 

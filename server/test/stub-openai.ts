@@ -16,15 +16,19 @@ export interface StubScenario {
  * A local server speaking OpenAI's Chat Completions streaming protocol (SSE `data:` lines, a final
  * usage chunk when `stream_options.include_usage`, then `data: [DONE]`), for the real client code.
  */
-export async function startStubOpenAI() {
+export async function startStubOpenAI(fixedPort?: number) {
   let scenario: StubScenario = { chunks: ['Hello', ' world'] };
   const requests: { body: Record<string, unknown>; headers: IncomingMessage['headers'] }[] = [];
   let aborted = 0;
   const server: Server = createServer(async (req, res) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
-    const body = JSON.parse(raw || '{}');
+    const body = req.method === 'POST' ? JSON.parse(raw || '{}') : {};
     requests.push({ body, headers: req.headers });
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('stub ok');
+      return;
+    }
     if (req.url !== '/v1/chat/completions') {
       res.writeHead(404).end();
       return;
@@ -55,7 +59,7 @@ export async function startStubOpenAI() {
     }
     res.end('data: [DONE]\n\n');
   });
-  const port = await freePort();
+  const port = fixedPort || (await freePort());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
