@@ -18,18 +18,19 @@ export interface StubScenario {
  */
 export async function startStubOpenAI(fixedPort?: number) {
   let scenario: StubScenario = { chunks: ['Hello', ' world'] };
-  const requests: { body: Record<string, unknown>; headers: IncomingMessage['headers'] }[] = [];
+  const requests: { body: Record<string, unknown>; headers: IncomingMessage['headers']; url: string }[] = [];
   let aborted = 0;
   const server: Server = createServer(async (req, res) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const body = req.method === 'POST' ? JSON.parse(raw || '{}') : {};
-    requests.push({ body, headers: req.headers });
+    requests.push({ body, headers: req.headers, url: req.url ?? '' });
     if (req.method === 'GET') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('stub ok');
       return;
     }
-    if (req.url !== '/v1/chat/completions') {
+    // Azure's client adds ?api-version=...; the path is what identifies the operation.
+    if (!new URL(req.url ?? '/', 'http://stub').pathname.endsWith('/chat/completions')) {
       res.writeHead(404).end();
       return;
     }
