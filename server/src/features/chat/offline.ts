@@ -3,7 +3,8 @@
  * pretend to answer; it says plainly what is missing and how an administrator adds a model.
  */
 export function offlineAnswer(question: string): string {
-  const asked = question.length > 120 ? `${question.slice(0, 117)}...` : question;
+  const trimmed = question.trim().replace(/[.?!]+$/, '');
+  const asked = trimmed.length > 120 ? `${trimmed.slice(0, 117)}...` : trimmed;
   return [
     `**No language model is configured on this portal yet**, so I cannot answer “${asked}”.`,
     '',

@@ -56,3 +56,26 @@ describe('the same wire protocol through the other providers of the catalogue', 
     await expect(startTestApp({ CHAT_MODEL_OVERRIDES: '{not json' })).rejects.toThrow(/CHAT_MODEL_OVERRIDES/);
   });
 });
+
+describe('the chat rate limit', () => {
+  it("answers too many questions with the spec's 429 text and its advice", async () => {
+    const app = await startTestApp({ CHAT_RATE_LIMIT_PER_MINUTE: '2' });
+    apps.push(app);
+    const token = (await signIn(app.url, 'analyst@hangar.local', DEMO_PASSWORD)).accessToken;
+    const ask = async (n: number) => {
+      const res = await fetch(`${app.url}/api/secured_gpt/askstream`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: `chat-limit-${n}`, message: 'hello', model: 'offline' }),
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    expect((await ask(1)).status).toBe(200);
+    expect((await ask(2)).status).toBe(200);
+    const third = await ask(3);
+    expect(third.status).toBe(429);
+    expect(JSON.parse(third.text).message).toBe(
+      'Too many requests. Please wait before trying again. If the problem persists, contact an administrator.',
+    );
+  });
+});
