@@ -5,7 +5,7 @@ const stub = await startStubOpenAI(Number(process.env.STUB_PORT));
 stub.set({
   chunks: ['Runway ', '2 ', 'is ', '**open**', ' this ', 'morning', '.'],
   usage: { prompt_tokens: 1200, completion_tokens: 300 },
-  delayMs: 60,
+  delayMs: 150,
 });
 console.log(`stub OpenAI server on ${stub.baseUrl}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stub.close().then(() => process.exit(0)));
