@@ -1,10 +1,8 @@
 import { TriangleAlert, X } from 'lucide-react';
-import { type ReactNode, type RefObject, useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useModalFocus } from '../../../ui/useModalFocus';
 import { buttonClass } from './styles';
-
-const FOCUSABLE =
-  'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 interface DialogProps {
   title: string;
@@ -25,41 +23,7 @@ const WIDTHS = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
 export function Dialog({ title, onClose, children, role = 'dialog', icon, width = 'md', initialFocus, describedBy }: DialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const close = useEffectEvent(onClose);
-
-  useLayoutEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const target = initialFocus?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE);
-    target?.focus();
-    return () => {
-      if (previous?.isConnected) previous.focus();
-    };
-  }, [initialFocus]);
-
-  // Escape closes; Tab and Shift+Tab stay inside the dialog.
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        close();
-        return;
-      }
-      const dialog = dialogRef.current;
-      if (event.key !== 'Tab' || !dialog) return;
-      const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = focusable[0];
-      const last = focusable.at(-1);
-      if (!first || !last) return;
-      if (event.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !dialog.contains(document.activeElement))) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  useModalFocus(dialogRef, onClose, initialFocus);
 
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only convenience; Escape and the Close buttons cover keyboards

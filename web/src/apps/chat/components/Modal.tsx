@@ -1,9 +1,7 @@
 import { X } from 'lucide-react';
-import { type ReactNode, type RefObject, useEffect, useEffectEvent, useId, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-
-const FOCUSABLE =
-  'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+import { useModalFocus } from '../../../ui/useModalFocus';
 
 interface ModalProps {
   title: string;
@@ -21,41 +19,7 @@ interface ModalProps {
 export function Modal({ title, onClose, children, width = 480, role = 'dialog', icon, initialFocus, describedBy }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const close = useEffectEvent(onClose);
-
-  useLayoutEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const target = initialFocus?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE);
-    target?.focus();
-    return () => {
-      if (previous?.isConnected) previous.focus();
-    };
-  }, [initialFocus]);
-
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        close();
-        return;
-      }
-      const dialog = dialogRef.current;
-      if (event.key !== 'Tab' || !dialog) return;
-      const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = focusable[0];
-      const last = focusable.at(-1);
-      if (!first || !last) return;
-      if (event.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !dialog.contains(document.activeElement))) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  useModalFocus(dialogRef, onClose, initialFocus);
 
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only convenience; Escape and the Close button cover keyboards
