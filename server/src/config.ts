@@ -47,7 +47,11 @@ const ConfigSchema = z.object({
   AZURE_OPENAI_API_KEY: z.string().optional(),
   AZURE_OPENAI_BASE_URL: z.string().url().optional(),
   MISTRAL_API_KEY: z.string().optional(),
+  /** Default https://api.mistral.ai/v1 (the client appends /chat/completions). */
+  MISTRAL_BASE_URL: z.string().url().optional(),
   GOOGLE_GENERATIVE_AI_API_KEY: z.string().optional(),
+  /** Default https://generativelanguage.googleapis.com/v1beta (the client appends /models/{model}:streamGenerateContent). */
+  GOOGLE_GENERATIVE_AI_BASE_URL: z.string().url().optional(),
   OPENAI_COMPATIBLE_BASE_URL: z.string().url().optional(),
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
   /** JSON: per model id, fields to change, e.g. {"gpt4":{"provider":"azure","providerModel":"my-deployment"}}. */

@@ -16,9 +16,11 @@ export function languageModel(model: ModelDefinition, config: Config): LanguageM
     case 'azure':
       return createAzure({ apiKey: config.AZURE_OPENAI_API_KEY, baseURL: config.AZURE_OPENAI_BASE_URL }).chat(model.providerModel);
     case 'mistral':
-      return createMistral({ apiKey: config.MISTRAL_API_KEY })(model.providerModel);
+      return createMistral({ apiKey: config.MISTRAL_API_KEY, baseURL: config.MISTRAL_BASE_URL })(model.providerModel);
     case 'google':
-      return createGoogleGenerativeAI({ apiKey: config.GOOGLE_GENERATIVE_AI_API_KEY })(model.providerModel);
+      return createGoogleGenerativeAI({ apiKey: config.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: config.GOOGLE_GENERATIVE_AI_BASE_URL })(
+        model.providerModel,
+      );
     case 'openai-compatible':
       return createOpenAICompatible({
         name: 'openai-compatible',
