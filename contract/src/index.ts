@@ -6,6 +6,8 @@ export * from './constants.ts';
 export * from './credits.ts';
 export * from './errors.ts';
 export * from './files.ts';
+export * from './governance.ts';
+export * from './governance-rules.ts';
 export * from './requests.ts';
 export * from './shell.ts';
 export * from './tabs.ts';

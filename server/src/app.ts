@@ -3,10 +3,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { GOVERNANCE } from '@hangar/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -22,6 +24,7 @@ import { registerChatStreamRoutes } from './features/chat/stream-routes.ts';
 import { createLedger } from './features/credits/ledger.ts';
 import { registerCreditRoutes } from './features/credits/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
+import { registerGovernanceRoutes } from './features/governance/routes.ts';
 import { registerNotificationRoutes } from './features/notifications/routes.ts';
 import { registerShellRoutes } from './features/shell/routes.ts';
 import { type RegisteredRoute, registerAccessRules } from './platform/access.ts';
@@ -37,6 +40,7 @@ import { mountIdentityProvider } from './platform/identity/idp/mount.ts';
 import { createIdentityProvider } from './platform/identity/idp/provider.ts';
 import { createRelyingParty } from './platform/identity/relying-party.ts';
 import { createSessions } from './platform/identity/sessions.ts';
+import { createJobs } from './platform/jobs.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { createNotifications } from './platform/notifications.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
@@ -96,6 +100,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyCookie, { secret: cookieSecret });
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
+  // Uploads stream part by part to the object store; a file over the limit arrives truncated and is refused.
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: GOVERNANCE.maxUploadBytes, files: 20, fields: 60, fieldSize: 64 * 1024, parts: 80 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Hangar API', version: '0.1.0' },
@@ -121,6 +130,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     documents: createDocuments(db, store),
     credits: createLedger(db),
     notifications: createNotifications(db),
+    jobs: createJobs(database, app.log),
     audit,
     accessTokens,
     sessions: createSessions(db, { ttlDays: config.REFRESH_TOKEN_TTL_DAYS, reuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS }),
@@ -166,11 +176,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerNotificationRoutes(ctx);
   registerChatRoutes(ctx);
   registerChatStreamRoutes(ctx);
+  await registerGovernanceRoutes(ctx);
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);
   opts.extend?.(app);
   scheduleHousekeeping(app, db);
+  // Workers stop before the database closes, so no job is cut off mid-statement.
+  app.addHook('preClose', () => ctx.jobs.stop());
   await app.ready();
+  await ctx.jobs.start();
   return { app, ctx, routes };
 }
 

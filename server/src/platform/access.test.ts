@@ -30,6 +30,8 @@ const PUBLIC_ROUTES = [
   'GET /interaction-assets/idp.css',
   'GET /interaction-assets/auto-logout.js',
   'GET /download',
+  // Governance download links: the signed, short-lived token in the path is the permission.
+  'GET /api/data_gov/file',
   'GET /idp/*',
   'POST /idp/*',
   'DELETE /idp/*',

@@ -7,6 +7,7 @@ import type { Documents } from './documents.ts';
 import type { AccessTokens } from './identity/access-token.ts';
 import type { RelyingParty } from './identity/relying-party.ts';
 import type { Sessions } from './identity/sessions.ts';
+import type { Jobs } from './jobs.ts';
 import type { Notifications } from './notifications.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   /** The credit economy: features reserve, settle and release through it, never with SQL. */
   credits: Ledger;
   notifications: Notifications;
+  /** The background queue; features define their queues when they register. */
+  jobs: Jobs;
   audit: AuditWriter;
   accessTokens: AccessTokens;
   sessions: Sessions;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { APP, TABS } from '@hangar/contract';
+import { APP, BUSINESS_UNITS, GOV_APPS, GOV_USE_CASES, TABS } from '@hangar/contract';
 import type { AppContext } from '../platform/context.ts';
-import { appGrants, groupMembers, groups, users } from '../platform/db/schema.ts';
+import { appGrants, dgPermissions, groupMembers, groups, users } from '../platform/db/schema.ts';
 import { findUserByEmail, hashPassword } from '../platform/identity/directory.ts';
 
 interface DemoUser {
@@ -16,10 +16,30 @@ interface DemoUser {
 const DASHBOARD_APPS = [...new Set(TABS.flatMap((t) => (t.section.startsWith('Dashboards') ? t.requires : [])))];
 const ALL_APPS = [...new Set([...TABS.flatMap((t) => t.requires), ...Object.values(APP)])].filter((a) => a !== APP.portalStaging);
 
+/** Data-governance map rows: every pair of the BUs, use cases and applications given. */
+const dg = (bus: readonly string[], useCases: readonly string[], apps: readonly string[]) =>
+  bus.flatMap((bu) => useCases.flatMap((uc) => apps.map((app) => ({ bu, appName: `${uc}/${app}` }))));
+
 const GROUPS = [
-  { name: 'Portal administrators', description: 'Run the portal: users, rights, credits', apps: ALL_APPS },
-  { name: 'SecuredGPT users', description: 'Everyone who may use the chat assistant', apps: [APP.securedGpt] },
-  { name: 'Analysts', description: 'GenAI tools and dashboards', apps: [APP.translator, APP.multiDocs, APP.multiModal, ...DASHBOARD_APPS] },
+  {
+    name: 'Portal administrators',
+    description: 'Run the portal: users, rights, credits',
+    apps: ALL_APPS,
+    dg: dg(BUSINESS_UNITS, GOV_USE_CASES, GOV_APPS),
+  },
+  { name: 'SecuredGPT users', description: 'Everyone who may use the chat assistant', apps: [APP.securedGpt], dg: [] },
+  {
+    name: 'Analysts',
+    description: 'GenAI tools, dashboards, and data-quality reading for SSA and AMA',
+    apps: [APP.translator, APP.multiDocs, APP.multiModal, ...DASHBOARD_APPS],
+    dg: dg(['SSA', 'AMA'], ['Traffic', 'Finance', 'Retail'], ['Quality', 'Lineage']),
+  },
+  {
+    name: 'Finance SSA data stewards',
+    description: 'Upload and validate the monthly Finance files of SSA',
+    apps: [],
+    dg: dg(['SSA'], ['Finance'], GOV_APPS),
+  },
 ];
 
 export const DEMO_USERS: DemoUser[] = [
@@ -44,7 +64,7 @@ export const DEMO_USERS: DemoUser[] = [
     name: 'Fernando Finance',
     bu: 'SSA',
     airport: 'SSA',
-    groups: [],
+    groups: ['Finance SSA data stewards'],
     apps: ['Data_gov/Finance', 'Dashboard/Finance'],
   },
   { email: 'viewer@hangar.local', name: 'Victor Viewer', bu: 'LGW', airport: 'LGW', groups: ['SecuredGPT users'], apps: [] },
@@ -72,7 +92,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     for (const g of GROUPS) {
       const [row] = await tx.insert(groups).values({ name: g.name, description: g.description }).returning();
       groupIds.set(g.name, row!.id);
-      await tx.insert(appGrants).values(g.apps.map((appId) => ({ appId, groupId: row!.id })));
+      if (g.apps.length) await tx.insert(appGrants).values(g.apps.map((appId) => ({ appId, groupId: row!.id })));
+      if (g.dg.length) await tx.insert(dgPermissions).values(g.dg.map((p) => ({ ...p, groupId: row!.id })));
     }
     const ids = new Map<string, string>();
     for (const u of DEMO_USERS) {

@@ -15,6 +15,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * How the job queue reaches the same database: PostgreSQL's connection string, or, on PGlite, a
+   * function that runs one SQL text (pg-boss's own statements each fit in one text, so PGlite's
+   * lock keeps them from interleaving with the app's transactions).
+   */
+  jobsConnection: { connectionString: string } | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
   /** Runs a trivial query; throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -96,6 +102,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     return {
       db,
       kind: 'postgres',
+      jobsConnection: { connectionString: opts.databaseUrl },
       ping: async () => {
         await pool.query('SELECT 1');
       },
@@ -113,6 +120,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      jobsConnection: {
+        executeSql: async (text, values) =>
+          values?.length ? client.query(text, values) : { rows: (await client.exec(text)).flatMap((r) => r.rows) },
+      },
       ping: async () => {
         if (closed) throw new Error('database closed');
         await db.execute(sql`SELECT 1`);

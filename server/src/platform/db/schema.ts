@@ -323,3 +323,4 @@ export const chatSettings = pgTable('chat_settings', {
   context: text('context').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './schema-governance.ts';

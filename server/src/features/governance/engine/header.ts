@@ -1,0 +1,46 @@
+import { open } from 'node:fs/promises';
+
+export interface Header {
+  delimiter: string;
+  columns: string[];
+}
+
+/** Reads the first line of a CSV file (BOM stripped, delimiter guessed among , ; tab |). */
+export async function readHeader(csvPath: string): Promise<Header | null> {
+  const handle = await open(csvPath, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    let text = buffer.subarray(0, bytesRead).toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const end = text.search(/\r?\n/);
+    const line = end >= 0 ? text.slice(0, end) : text;
+    if (!line.trim()) return null;
+    const delimiter = [',', ';', '\t', '|'].map((d) => ({ d, n: line.split(d).length })).sort((a, b) => b.n - a.n)[0]!.d;
+    return { delimiter, columns: splitLine(line, delimiter) };
+  } finally {
+    await handle.close();
+  }
+}
+
+function splitLine(line: string, delimiter: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        current += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else current += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === delimiter) {
+      out.push(current);
+      current = '';
+    } else current += ch;
+  }
+  out.push(current);
+  return out;
+}

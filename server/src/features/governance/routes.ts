@@ -1,0 +1,23 @@
+import type { AppContext } from '../../platform/context.ts';
+import { evaluateFileNotReceived } from './file-not-received.ts';
+import { registerGouvernanceRoutes } from './gouvernance-routes.ts';
+import { registerIngestionRoutes } from './ingestion-routes.ts';
+import { createDownloadLinks } from './links.ts';
+import { checkUpload, processUpload, QUEUES } from './pipeline.ts';
+import { registerReferentialRoutes } from './referential-routes.ts';
+
+/** The data-governance area: routes, and the background jobs of the ingestion pipeline. */
+export async function registerGovernanceRoutes(ctx: AppContext): Promise<void> {
+  ctx.jobs.define<{ uploadId: string }>(QUEUES.check, ({ uploadId }) => checkUpload(ctx, uploadId), { expireInSeconds: 1800 });
+  ctx.jobs.define<{ uploadId: string }>(QUEUES.process, ({ uploadId }) => processUpload(ctx, uploadId), { expireInSeconds: 1800 });
+  ctx.jobs.define(
+    QUEUES.fileNotReceived,
+    async () => {
+      await evaluateFileNotReceived(ctx.db);
+    },
+    { cron: '15 * * * *' },
+  );
+  registerGouvernanceRoutes(ctx, await createDownloadLinks(ctx.db));
+  registerIngestionRoutes(ctx);
+  registerReferentialRoutes(ctx);
+}
