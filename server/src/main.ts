@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './platform/db/client.ts';
 import { seedDemo } from './seed/demo.ts';
+import { seedGovernanceDemo } from './seed/demo-governance.ts';
 
 async function main() {
   const config = loadConfig();
@@ -10,6 +11,10 @@ async function main() {
   if (config.HANGAR_SEED === 'demo') await seedDemo(ctx);
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Hangar is ready in ${Date.now() - started} ms`);
+  if (config.HANGAR_SEED === 'demo') {
+    // The demo warehouse runs through the real pipeline, which takes a minute: in the background.
+    seedGovernanceDemo(ctx).catch((err) => app.log.error({ err }, 'demo warehouse failed'));
+  }
   console.log(`\n  Hangar is running at ${config.publicUrl}\n  Sign in with a demo account (see README.md, "Demo accounts").\n`);
 
   let stopping = false;

@@ -39,7 +39,7 @@ export async function withWorkDir<T>(ctx: AppContext, fn: (dir: string) => Promi
 const unexpected = () => plainError(GOV_TEXTS.unexpectedErrorTitle, GOV_TEXTS.unexpectedErrorDescription);
 
 /** Stage 'checkfile' (and the KPI computation): the background job of one upload. */
-export async function checkUpload(ctx: AppContext, uploadId: string): Promise<void> {
+export async function checkUpload(ctx: AppContext, uploadId: string, opts = { queueProcessing: true }): Promise<void> {
   const upload = await uploadById(ctx.db, uploadId);
   if (!upload || upload.supersededAt) return;
   const useCase = useCaseDef(upload.useCase as GovUseCase);
@@ -119,7 +119,7 @@ export async function checkUpload(ctx: AppContext, uploadId: string): Promise<vo
         rows: report.rows,
         checkRefMessages,
       });
-      if (!useCase.kpiReview) await ctx.jobs.send(QUEUES.process, { uploadId: upload.id });
+      if (!useCase.kpiReview && opts.queueProcessing) await ctx.jobs.send(QUEUES.process, { uploadId: upload.id });
     });
   } catch (err) {
     ctx.app.log.error({ err, uploadId }, 'governance check failed');

@@ -1,9 +1,6 @@
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   DownloadBody,
-  GOV_TEXTS,
   GOV_USE_CASES,
   GOVERNANCE,
   GovBu,
@@ -13,30 +10,20 @@ import {
   ReferentialDataResponse,
   ReferentialUploadResult,
 } from '@hangar/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { govReferentials } from '../../platform/db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
 import { referentialDef, useCaseDef } from './catalogue/index.ts';
-import { escapeHtml, plainError } from './engine/describe.ts';
-import { loadReferential } from './engine/referential.ts';
-import { toTabular } from './engine/tabular.ts';
 import { resolveFileRef, sendObject } from './gouvernance-routes.ts';
 import { referentialItems } from './items.ts';
 import { eachPart } from './multipart.ts';
 import { GOVERNANCE_RULE, holds, permissionMap, requireRight } from './permissions.ts';
-import { download, extensionOf, withWorkDir } from './pipeline.ts';
+import { extensionOf } from './pipeline.ts';
+import { loadReferentialFile } from './referential-load.ts';
 import { latestReferentials } from './store.ts';
-
-const safeName = (name: string) =>
-  name
-    .replace(/[^\w.\- ]+/g, '_')
-    .replace(/^\.+/, '')
-    .slice(-150) || 'file';
 
 export function registerReferentialRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
@@ -85,29 +72,16 @@ export function registerReferentialRoutes(ctx: AppContext): void {
           `Referential files of type .${extension || '?'} are not accepted. Upload ${GOVERNANCE.referentialExtensions.join(', ')}.`,
         );
       }
-      const id = crypto.randomUUID();
-      const objectKey = `governance/referential/${bu}/${useCase.toLowerCase()}/${id}/${safeName(file.filename)}`;
       const stream = file.file as Readable & { truncated?: boolean };
-      await ctx.store.put(objectKey, stream, file.mimetype || 'application/octet-stream');
-      if (stream.truncated) {
-        await ctx.store.delete(objectKey);
-        throw new AppError('PAYLOAD_TOO_LARGE', `${file.filename} is larger than 2 GB (${GOVERNANCE.maxUploadBytes} bytes).`);
-      }
-      const [row] = await ctx.db
-        .insert(govReferentials)
-        .values({
-          id,
-          bu,
-          useCase,
-          fileType: type,
-          fileName: file.filename,
-          objectKey,
-          status: 'running',
-          uploadedByEmail: user.email,
-          version: fields.file_version || null,
-        })
-        .returning();
-      result = await loadIntoTable(ctx, row!.id, objectKey, extension, def);
+      result = await loadReferentialFile(ctx, {
+        bu,
+        useCase,
+        fileType: type,
+        fileName: file.filename,
+        body: stream,
+        email: user.email,
+        version: fields.file_version,
+      });
     });
     if (!result) throw badRequest('Attach the referential file in the field "file".');
     return result;
@@ -184,44 +158,4 @@ function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, stri
   const r = schema.safeParse(fields);
   if (!r.success) throw badRequest(r.error.issues.map((i) => i.message).join('; '));
   return r.data;
-}
-
-/** Checks the referential and stores its codes as Parquet; the row ends finished or error. */
-async function loadIntoTable(
-  ctx: AppContext,
-  id: string,
-  objectKey: string,
-  extension: string,
-  def: NonNullable<ReturnType<typeof referentialDef>>,
-): Promise<z.infer<typeof ReferentialUploadResult>> {
-  const finish = async (
-    status: 'finished' | 'error',
-    error: { title: string; description: string } | null,
-    tableKey: string | null = null,
-  ) => {
-    await ctx.db.update(govReferentials).set({ status, error, tableKey, updatedAt: new Date() }).where(eq(govReferentials.id, id));
-    return { status, error };
-  };
-  try {
-    return await withWorkDir(ctx, async (dir) => {
-      const source = path.join(dir, `source.${extension}`);
-      await download(ctx.store, objectKey, source);
-      const tabular = await toTabular(source, extension, dir);
-      if (!tabular.ok) return finish('error', plainError(GOV_TEXTS.mappingErrorTitle, tabular.message));
-      const parquet = path.join(dir, 'codes.parquet');
-      const loaded = await loadReferential(tabular.csvPath, def, parquet);
-      if (!loaded.ok) {
-        return finish('error', {
-          title: GOV_TEXTS.mappingErrorTitle,
-          description: `<ul>${loaded.problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul>`,
-        });
-      }
-      const tableKey = `governance/referential-tables/${id}.parquet`;
-      await ctx.store.put(tableKey, createReadStream(parquet), 'application/vnd.apache.parquet');
-      return finish('finished', null, tableKey);
-    });
-  } catch (err) {
-    ctx.app.log.error({ err, id }, 'referential load failed');
-    return finish('error', { title: GOV_TEXTS.mappingErrorTitle, description: '' });
-  }
 }

@@ -1,0 +1,152 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { BUSINESS_UNITS, type GovUseCase, pendingStages, type StageStatusMap, versionsFor } from '@hangar/contract';
+import { and, eq } from 'drizzle-orm';
+import { allUseCases, type FileTypeDef, fileTypesFor } from '../features/governance/catalogue/index.ts';
+import { generateReferential, generateRows, toCsv } from '../features/governance/demo/files.ts';
+import { evaluateFileNotReceived } from '../features/governance/file-not-received.ts';
+import { checkUpload, processUpload } from '../features/governance/pipeline.ts';
+import { loadReferentialFile } from '../features/governance/referential-load.ts';
+import type { AppContext } from '../platform/context.ts';
+import { govReferentials, govUploads, secrets } from '../platform/db/schema.ts';
+
+const DONE = 'governance_demo_seeded';
+const SEEDER = 'data.robot@hangar.local';
+
+/** What happens to one demo delivery: most arrive clean, some break in each way a check catches. */
+type Scenario = 'clean' | 'file_error' | 'data_error' | 'missing';
+
+function scenarioOf(key: string): Scenario {
+  const n = createHash('sha1').update(key).digest()[0]! % 20;
+  if (n < 14) return 'clean';
+  if (n < 16) return 'file_error';
+  if (n < 18) return 'data_error';
+  return 'missing';
+}
+
+/** BUs whose referential is partial (codes missing), so their coverage is low. */
+const PARTIAL_REFERENTIAL: Record<string, string[]> = { Retail: ['SCA'], Finance: ['ANA'], Traffic: ['LGW'], Ops: ['AMA'] };
+
+function brokenRows(def: FileTypeDef, rows: string[][], scenario: Scenario): string[][] {
+  if (scenario === 'file_error') {
+    const header = [...rows[0]!];
+    header[1] = header[1]!.replace('_', ' ');
+    return [header, ...rows.slice(1)];
+  }
+  if (scenario === 'data_error') return [...rows, [...rows[1]!]]; // a repeated key
+  void def;
+  return rows;
+}
+
+/**
+ * The demo warehouse: for every BU and use case, reference files and the deliveries of the last
+ * three months (last year for whole-year files), run through the real pipeline so the quality
+ * views show real results. Runs once, in the background, after the first start; resumes if cut short.
+ */
+export async function seedGovernanceDemo(ctx: AppContext, now = new Date()): Promise<void> {
+  const [done] = await ctx.db.select().from(secrets).where(eq(secrets.name, DONE));
+  if (done) return;
+  const started = Date.now();
+  for (const uc of allUseCases()) {
+    for (const bu of BUSINESS_UNITS) {
+      for (const ref of uc.referentials) {
+        const [exists] = await ctx.db
+          .select({ id: govReferentials.id })
+          .from(govReferentials)
+          .where(and(eq(govReferentials.bu, bu), eq(govReferentials.useCase, uc.name), eq(govReferentials.fileType, ref.type)));
+        if (exists) continue;
+        let rows = generateReferential(ref);
+        if (PARTIAL_REFERENTIAL[uc.name]?.includes(bu)) rows = rows.filter((_, i) => i === 0 || i % 4 === 0);
+        await loadReferentialFile(ctx, {
+          bu,
+          useCase: uc.name,
+          fileType: ref.type,
+          fileName: `${ref.type}.csv`,
+          body: toCsv(rows),
+          email: SEEDER,
+        });
+      }
+      for (const def of fileTypesFor(uc.name, bu)) {
+        if (def.budget) continue;
+        for (const period of periods(def, now)) await deliver(ctx, uc.name, uc.kpiReview, bu, def, period);
+      }
+    }
+  }
+  await evaluateFileNotReceived(ctx.db, now);
+  await ctx.db.insert(secrets).values({ name: DONE, value: new Date().toISOString() }).onConflictDoNothing();
+  ctx.app.log.info(`Demo warehouse ready in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+function periods(def: FileTypeDef, now: Date): { year: number; month: number; at: Date }[] {
+  const y = now.getUTCFullYear();
+  if (def.grain === 'year') return [{ year: y - 1, month: 12, at: new Date(Date.UTC(y, 0, 5)) }];
+  return [1, 2, 3].map((back) => {
+    const p = new Date(Date.UTC(y, now.getUTCMonth() - back, 1));
+    // Delivered a few days into the following month: on time, unless the scenario says otherwise.
+    return { year: p.getUTCFullYear(), month: p.getUTCMonth() + 1, at: new Date(Date.UTC(p.getUTCFullYear(), p.getUTCMonth() + 1, 4)) };
+  });
+}
+
+async function deliver(
+  ctx: AppContext,
+  useCase: GovUseCase,
+  kpiReview: boolean,
+  bu: string,
+  def: FileTypeDef,
+  period: { year: number; month: number; at: Date },
+): Promise<void> {
+  const key = `${bu}/${useCase}/${def.type}/${period.year}-${period.month}`;
+  const scenario = scenarioOf(key);
+  if (scenario === 'missing') return;
+  const versions = versionsFor(def.type, bu);
+  const version = versions[0] ?? '';
+  const [exists] = await ctx.db
+    .select({ id: govUploads.id })
+    .from(govUploads)
+    .where(
+      and(
+        eq(govUploads.bu, bu),
+        eq(govUploads.useCase, useCase),
+        eq(govUploads.fileType, def.type),
+        eq(govUploads.year, period.year),
+        eq(govUploads.month, period.month),
+      ),
+    );
+  if (exists) return;
+  const seed = createHash('sha1').update(key).digest().readUInt32BE(0);
+  const rows = brokenRows(def, generateRows(def, { year: period.year, month: period.month, size: 30, seed }), scenario);
+  const id = randomUUID();
+  const fileName = `${bu}_${def.type}_${period.year}_${String(period.month).padStart(2, '0')}.csv`;
+  const objectKey = `governance/uploads/${bu}/${useCase.toLowerCase()}/${id}/${fileName}`;
+  const body = Buffer.from(toCsv(rows));
+  await ctx.store.put(objectKey, body, 'text/csv');
+  const status: StageStatusMap = { ...pendingStages(kpiReview), loaded: 'finished', checkfile: 'running' };
+  await ctx.db.insert(govUploads).values({
+    id,
+    bu,
+    useCase,
+    fileType: def.type,
+    version,
+    year: period.year,
+    month: period.month,
+    fileName,
+    objectKey,
+    size: body.length,
+    status,
+    uploadedByEmail: SEEDER,
+    createdAt: period.at,
+    updatedAt: period.at,
+  });
+  await checkUpload(ctx, id, { queueProcessing: false });
+  if (!kpiReview) {
+    await processUpload(ctx, id);
+    return;
+  }
+  const [checked] = await ctx.db.select({ status: govUploads.status }).from(govUploads).where(eq(govUploads.id, id));
+  const s = checked!.status as StageStatusMap;
+  if (s.checkKpis !== 'running') return;
+  await ctx.db
+    .update(govUploads)
+    .set({ status: { ...s, checkKpis: 'finished', processed: 'running' } })
+    .where(eq(govUploads.id, id));
+  await processUpload(ctx, id);
+}
