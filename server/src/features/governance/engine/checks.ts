@@ -1,7 +1,7 @@
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { KpiTables } from '@hangar/contract';
 import type { ColumnDef, FileTypeDef } from '../catalogue/types.ts';
-import { readHeader } from './header.ts';
+import { longestLine, readHeader } from './header.ts';
 import { badType, formatKpi, ident, kpiSql, literal, typed, typeLabel } from './sql.ts';
 
 export interface Finding {
@@ -47,6 +47,8 @@ export interface CheckInput {
 }
 
 const SAMPLE = 5;
+const MAX_LINE_BYTES = 2 * 1024 * 1024;
+const LONG_LINE = 'A line of the file is longer than 2 MB: the file is not a CSV with one record per line.';
 const NOT_RUN: CheckOutcome = { passed: false, ran: false, findings: [] };
 
 /** Runs file integrity, data integrity and mapping coverage on one file, and computes its KPIs. */
@@ -66,6 +68,8 @@ export async function runChecks(input: CheckInput): Promise<CheckReport> {
   const headerFindings = checkHeader(header.columns, def.columns);
   if (headerFindings.length) return report({ passed: false, ran: true, findings: headerFindings });
 
+  if ((await longestLine(input.csvPath)) > MAX_LINE_BYTES) return report(fail(LONG_LINE));
+
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: input.memoryLimit ?? '512MB',
     threads: String(input.threads ?? 2),
@@ -79,7 +83,7 @@ export async function runChecks(input: CheckInput): Promise<CheckReport> {
       await db.run(
         `CREATE TABLE raw AS SELECT row_number() OVER () + 1 AS _line, * FROM read_csv(${literal(input.csvPath)},
           delim = ${literal(header.delimiter)}, header = true, auto_detect = false, columns = ${fileColumns},
-          quote = '"', escape = '"', strict_mode = true, max_line_size = 2097152)`,
+          quote = '"', escape = '"', strict_mode = true, max_line_size = ${MAX_LINE_BYTES})`,
       );
     } catch (err) {
       return report(fail(readError(err)));
@@ -138,9 +142,7 @@ function readError(err: unknown): string {
   if (/unicode|utf-?8|byte sequence/i.test(msg)) {
     return 'The file is not UTF-8 text. Save it as "CSV UTF-8" (or as .xlsx), then upload again.';
   }
-  if (/maximum line size|max_line_size/i.test(msg)) {
-    return 'A line of the file is longer than 2 MB: the file is not a CSV with one record per line.';
-  }
+  if (/maximum line size|max_line_size|does not support a full read/i.test(msg)) return LONG_LINE;
   const line = /line:?\s*(\d+)/i.exec(msg)?.[1];
   const where = line ? ` near line ${line}` : '';
   if (/expected \d+ values|too many|columns/i.test(msg)) return `A row${where} does not have the same number of values as the header.`;

@@ -44,3 +44,30 @@ function splitLine(line: string, delimiter: string): string[] {
   out.push(current);
   return out;
 }
+
+/**
+ * Length of the longest line, in bytes, read in large chunks (native newline search). DuckDB's
+ * reader silently drops a final line longer than its buffer, so overlong lines are caught here first.
+ */
+export async function longestLine(csvPath: string): Promise<number> {
+  const handle = await open(csvPath, 'r');
+  try {
+    const buffer = Buffer.alloc(4 * 1024 * 1024);
+    let longest = 0;
+    let current = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      let start = 0;
+      for (let nl = buffer.indexOf(10, start); nl !== -1 && nl < bytesRead; nl = buffer.indexOf(10, start)) {
+        longest = Math.max(longest, current + nl - start);
+        current = 0;
+        start = nl + 1;
+      }
+      current += bytesRead - start;
+    }
+    return Math.max(longest, current);
+  } finally {
+    await handle.close();
+  }
+}
