@@ -1,7 +1,9 @@
+import { GOV_TAB_IDS } from '@hangar/contract';
 import type { ComponentType } from 'react';
 import type { Tab } from '../shell/tabs/tabs-reducer';
 import { AccessMonitoringTab, ApplicationRightsTab, DataAnalyticsTab, NotificationsTab, PermissionsTab, UserTab } from './admin';
 import { ChatTab } from './chat';
+import { GovernanceTab } from './governance';
 import { NotAvailableApp } from './NotAvailableApp';
 import { UserRightsApp } from './user-rights/UserRightsApp';
 
@@ -13,6 +15,7 @@ export interface AppProps {
 const APPS: ReadonlyMap<number, ComponentType<AppProps>> = new Map<number, ComponentType<AppProps>>([
   // The chat; its empty state keeps the home content, so tab 9 stays the portal's home.
   [9, ChatTab],
+  ...Object.values(GOV_TAB_IDS).map((id) => [id, GovernanceTab] as const),
   [69, ApplicationRightsTab],
   [70, UserTab],
   [71, PermissionsTab],

@@ -1,0 +1,107 @@
+import { GOV_TEXTS, type GovApp, type GovUseCase } from '@hangar/contract';
+import { useIsFetching, useQuery } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { EmptyState } from '../../ui/EmptyState';
+import { Spinner } from '../../ui/Spinner';
+import { NotAvailableApp } from '../NotAvailableApp';
+import type { AppProps } from '../registry';
+import { busForUseCase, GOV_APP_LABELS, govAppsFor, hasHelp, useCaseForTab } from './access';
+import { fetchAuthorizedBus, govKeys } from './api';
+import { BuPicker, BuSelector } from './BuPicker';
+import { ComingWithOverview } from './ComingWithOverview';
+import { HelpButton } from './HelpPopup';
+import { IngestionTab } from './ingestion/IngestionTab';
+import { ReferentialTab } from './referential/ReferentialTab';
+
+/** Tabs 51–57: one use case's data governance, per BU. */
+export function GovernanceApp({ tab }: AppProps) {
+  const useCase = useCaseForTab(tab.id);
+  return useCase ? <UseCaseGovernance useCase={useCase} /> : <NotAvailableApp tab={tab} />;
+}
+
+function UseCaseGovernance({ useCase }: { useCase: GovUseCase }) {
+  const access = useQuery({ queryKey: govKeys.authorizedBus, queryFn: fetchAuthorizedBus, staleTime: 5 * 60_000 });
+  const choices = busForUseCase(access.data ?? null, useCase);
+  const [bu, setBu] = useState<string | null>(null);
+  const locked = useIsFetching({ queryKey: govKeys.data(useCase), predicate: (query) => query.state.data === undefined }) > 0;
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 lg:px-10">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex min-w-0 items-center gap-4">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand text-white dark:bg-surface-strong dark:text-accent">
+            <ShieldCheck className="size-6" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <p className="text-fg-muted text-sm">Data Governance</p>
+            <h1 className="truncate font-semibold text-2xl tracking-tight">{bu ? `${useCase} - ${bu}` : useCase}</h1>
+          </div>
+        </div>
+        {bu && <BuSelector choices={choices} value={bu} locked={locked} onChange={setBu} />}
+      </header>
+      {access.isLoading ? (
+        <div className="flex justify-center py-10">
+          <Spinner label={GOV_TEXTS.loading} />
+        </div>
+      ) : bu ? (
+        <BuGovernance useCase={useCase} bu={bu} apps={govAppsFor(access.data ?? null, bu, useCase)} />
+      ) : (
+        <BuPicker useCase={useCase} choices={choices} onPick={setBu} />
+      )}
+    </div>
+  );
+}
+
+/** The sub-tabs the BU is authorised for; the first one is the default. */
+function BuGovernance({ useCase, bu, apps }: { useCase: GovUseCase; bu: string; apps: readonly GovApp[] }) {
+  const [chosen, setChosen] = useState<GovApp | null>(null);
+  const active = chosen && apps.includes(chosen) ? chosen : (apps[0] ?? null);
+  const baseId = useId();
+
+  if (!active) return <EmptyState icon={ShieldCheck} title={`You have no data-governance application for ${bu} - ${useCase}.`} />;
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const step = event.key === 'ArrowRight' ? 1 : -1;
+    const next = apps[(apps.indexOf(active!) + step + apps.length) % apps.length]!;
+    setChosen(next);
+    document.getElementById(`${baseId}-${next}`)?.focus();
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3 border-line border-b">
+        <div role="tablist" aria-label="Data governance" className="-mb-px flex flex-wrap gap-1" onKeyDown={onKeyDown}>
+          {apps.map((app) => (
+            <button
+              key={app}
+              id={`${baseId}-${app}`}
+              type="button"
+              role="tab"
+              aria-selected={app === active}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={app === active ? 0 : -1}
+              onClick={() => setChosen(app)}
+              className={`border-b-2 px-4 py-2 font-medium text-sm transition ${
+                app === active ? 'border-accent text-fg' : 'border-transparent text-fg-muted hover:text-fg'
+              }`}
+            >
+              {GOV_APP_LABELS[app]}
+            </button>
+          ))}
+        </div>
+        {hasHelp(useCase, active) && (
+          <div className="pb-2">
+            <HelpButton useCase={useCase} />
+          </div>
+        )}
+      </div>
+      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${active}`}>
+        {active === 'Ingestion' && <IngestionTab useCase={useCase} bu={bu} />}
+        {active === 'Referentiel' && <ReferentialTab key={bu} useCase={useCase} bu={bu} />}
+        {(active === 'Quality' || active === 'Lineage') && <ComingWithOverview app={active} />}
+      </div>
+    </div>
+  );
+}
