@@ -14,6 +14,8 @@ const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   HANGAR_SEED: z.enum(['demo', 'none']).default('demo'),
+  /** With the demo organisation: also build the demo warehouse (governance deliveries) in the background. */
+  HANGAR_DEMO_WAREHOUSE: z.enum(['true', 'false']).default('true'),
   HANGAR_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   HANGAR_STAGING: z
     .enum(['true', 'false'])

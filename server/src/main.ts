@@ -11,7 +11,7 @@ async function main() {
   if (config.HANGAR_SEED === 'demo') await seedDemo(ctx);
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Hangar is ready in ${Date.now() - started} ms`);
-  if (config.HANGAR_SEED === 'demo') {
+  if (config.HANGAR_SEED === 'demo' && config.HANGAR_DEMO_WAREHOUSE === 'true') {
     // The demo warehouse runs through the real pipeline, which takes a minute: in the background.
     seedGovernanceDemo(ctx).catch((err) => app.log.error({ err }, 'demo warehouse failed'));
   }

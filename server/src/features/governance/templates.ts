@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import type { ColumnDef } from './catalogue/index.ts';
 import { typeLabel } from './engine/sql.ts';
 
 /** A template workbook: a 'Data' sheet with the exact header row, and an 'Instructions' sheet. */
 export async function templateWorkbook(title: string, columns: readonly ColumnDef[], period: string | null): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Hangar';
   const data = wb.addWorksheet('Data');

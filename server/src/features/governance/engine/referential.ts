@@ -1,4 +1,3 @@
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { ReferentialDef } from '../catalogue/types.ts';
 import { readHeader } from './header.ts';
 import { ident, literal } from './sql.ts';
@@ -19,7 +18,7 @@ export async function loadReferential(csvPath: string, def: ReferentialDef, parq
   if (extra.length) problems.push(`Unexpected columns: ${extra.join(', ')}.`);
   if (problems.length) return { ok: false, problems };
 
-  const instance = await DuckDBInstance.create(':memory:', { memory_limit: '256MB', threads: '2' });
+  const instance = await (await import('@duckdb/node-api')).DuckDBInstance.create(':memory:', { memory_limit: '256MB', threads: '2' });
   const db = await instance.connect();
   try {
     const columns = `{${header.columns.map((c) => `${literal(c)}: 'VARCHAR'`).join(', ')}}`;

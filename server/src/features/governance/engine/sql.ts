@@ -8,8 +8,11 @@ export const literal = (value: string | number) => (typeof value === 'number' ? 
 const MONTH_RE = "'^[0-9]{4}-(0[1-9]|1[0-2])$'";
 
 /** True when a non-empty raw (text) value does not parse as the column's type. */
-export function badType(c: ColumnDef): string | null {
-  const v = ident(c.name);
+/** The column holding a typed column's original text. */
+export const rawName = (c: ColumnDef) => `${c.name}__text`;
+
+export function badType(c: ColumnDef, textColumn: string): string | null {
+  const v = ident(textColumn);
   switch (c.type) {
     case 'string':
       return null;
@@ -18,7 +21,7 @@ export function badType(c: ColumnDef): string | null {
     case 'decimal':
       return `(${v} IS NOT NULL AND TRY_CAST(${v} AS DOUBLE) IS NULL)`;
     case 'date':
-      return `(${v} IS NOT NULL AND TRY_STRPTIME(${v}, '%Y-%m-%d') IS NULL)`;
+      return `(${v} IS NOT NULL AND (length(${v}) <> 10 OR TRY_CAST(${v} AS DATE) IS NULL))`;
     case 'month':
       return `(${v} IS NOT NULL AND NOT regexp_matches(${v}, ${MONTH_RE}))`;
   }
@@ -35,7 +38,7 @@ export function typed(c: ColumnDef): string {
     case 'decimal':
       return `TRY_CAST(${v} AS DOUBLE) AS ${v}`;
     case 'date':
-      return `CAST(TRY_STRPTIME(${v}, '%Y-%m-%d') AS DATE) AS ${v}`;
+      return `TRY_CAST(${v} AS DATE) AS ${v}`;
     case 'month':
       return `${v} AS ${v}`;
   }
