@@ -62,6 +62,8 @@ export default defineConfig({
         RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
         OPENAI_API_KEY: 'sk-e2e',
         OPENAI_BASE_URL: `http://127.0.0.1:${STUB_PORT}/v1`,
+        // The demo warehouse (a minute of background checks) is not what these tests look at.
+        HANGAR_DEMO_WAREHOUSE: 'false',
       },
     },
   ],

@@ -68,7 +68,7 @@ function dashboard(id: number, title: string, app: string, section: TabSection):
   };
 }
 
-function governance(id: number, title: string, app: string): TabDefinition {
+function governance(id: number, title: string, app: string, available = true): TabDefinition {
   return {
     id,
     title,
@@ -76,7 +76,7 @@ function governance(id: number, title: string, app: string): TabDefinition {
     icon: 'shield-check',
     section: 'Data Governance',
     requires: [app],
-    available: false,
+    available,
   };
 }
 
@@ -172,8 +172,8 @@ export const TABS: readonly TabDefinition[] = [
   dashboard(28, 'Credit Risk Monitoring', 'Dashboard/Finance', 'Dashboards BU'),
   dashboard(29, 'Macro Economics', 'Dashboard/Executive', 'Dashboards BU'),
   dashboard(30, 'Capex', 'Dashboard/Finance', 'Dashboards BU'),
-  governance(49, 'Overview HQ', APP.dataGovOverviewHq),
-  governance(50, 'Overview', APP.dataGovOverview),
+  governance(49, 'Overview HQ', APP.dataGovOverviewHq, false),
+  governance(50, 'Overview', APP.dataGovOverview, false),
   governance(51, 'Traffic', 'Data_gov/Traffic'),
   governance(52, 'Finance', 'Data_gov/Finance'),
   governance(53, 'Retail', 'Data_gov/Retail'),

@@ -147,7 +147,21 @@ export function useIngestion(useCase: string, bu: string, period: PeriodOption) 
         console.error('KPI rejection failed', error);
       }
     }
-    update(keys, (item) => ({ ...item, status: pendingStages(kpiReview), error: null, kpis: null, tmp_bucket_url: null, file_id: null }));
+    // The rejected file is gone: nothing of it stays on the row.
+    update(keys, (item) => ({
+      ...item,
+      status: pendingStages(kpiReview),
+      error: null,
+      kpis: null,
+      tmp_bucket_url: null,
+      file_id: null,
+      file_url: null,
+      url: null,
+      final_filename: null,
+      uploaded_by: null,
+      date: null,
+      check_ref_messages: null,
+    }));
     setInFlight((n) => n - 1);
   }
 

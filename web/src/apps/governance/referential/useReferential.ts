@@ -33,6 +33,8 @@ export function useReferential(useCase: string, bu: string) {
       const result = await uploadMappingFile(bu, fileType, file);
       update(fileType, { status: result.status, error: result.error });
       if (result.status === 'finished') setCompleted((current) => new Set([...current, fileType]));
+      // The new file's name, date and link come from the server.
+      void queryClient.invalidateQueries({ queryKey: key });
     } catch (error) {
       console.error('Referential upload failed', error);
       update(fileType, { status: 'error', error: { title: GOV_TEXTS.mappingErrorTitle, description: '' } });
