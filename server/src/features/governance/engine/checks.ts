@@ -161,13 +161,11 @@ async function scalar(db: DuckDBConnection, sql: string): Promise<number> {
 async function sample(db: DuckDBConnection, table: string, where: string, column?: string): Promise<Finding['sample']> {
   const value = column ? `, CAST(${ident(column)} AS VARCHAR)` : '';
   const reader = await db.runAndReadAll(`SELECT ${LINE}${value} FROM ${table} WHERE ${where} ORDER BY ${LINE} LIMIT ${SAMPLE}`);
-  return reader
-    .getRows()
-    .map((r) => ({
-      line: Number(r[0]),
-      column: column?.replace(/__text$/, ''),
-      value: r[1] === undefined || r[1] === null ? undefined : String(r[1]),
-    }));
+  return reader.getRows().map((r) => ({
+    line: Number(r[0]),
+    column: column?.replace(/__text$/, ''),
+    value: r[1] === undefined || r[1] === null ? undefined : String(r[1]),
+  }));
 }
 
 interface Probe {
