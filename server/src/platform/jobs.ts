@@ -49,6 +49,8 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
           expireInSeconds: d.options.expireInSeconds ?? 900,
           retryLimit: d.options.retryLimit ?? 2,
           retryDelay: 5,
+          // A job whose worker died (a crash, a kill) is retried once its heartbeat lapses, not after expiry.
+          heartbeatSeconds: 20,
         });
         await b.work(d.queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs: Job<object>[]) => {
           for (const job of jobs) await d.handler(job.data);
