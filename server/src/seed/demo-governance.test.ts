@@ -17,7 +17,9 @@ describe('the demo warehouse', () => {
   it('runs deliveries of every use case through the real checks, with failures of each kind', async () => {
     const current = await t.ctx.db.select().from(govCheckResults).where(eq(govCheckResults.current, true));
     const failed = (check: string) => current.filter((r) => r.check === check && r.value === -1);
-    expect(new Set(current.map((r) => r.useCase))).toEqual(new Set(['Traffic', 'Finance', 'Retail', 'Communication', 'Carparks', 'Ops', 'HR']));
+    expect(new Set(current.map((r) => r.useCase))).toEqual(
+      new Set(['Traffic', 'Finance', 'Retail', 'Communication', 'Carparks', 'Ops', 'HR']),
+    );
     expect(failed('file_integrity').length).toBeGreaterThan(0);
     expect(failed('data_integrity').length).toBeGreaterThan(0);
     expect(failed('file_not_received').length).toBeGreaterThan(0);
@@ -37,7 +39,10 @@ describe('the demo warehouse', () => {
     const broken = finished.filter((u) => (u.status as { checkfile: string }).checkfile === 'error');
     expect(broken.length).toBeGreaterThan(0);
     for (const u of broken) {
-      const [entry] = await t.ctx.db.select().from(govWarehouse).where(and(eq(govWarehouse.uploadId, u.id)));
+      const [entry] = await t.ctx.db
+        .select()
+        .from(govWarehouse)
+        .where(and(eq(govWarehouse.uploadId, u.id)));
       expect(entry).toBeUndefined();
     }
   });

@@ -12,6 +12,7 @@ import {
 } from '@hangar/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { BLOCKS_TAB_OPENING } from '../../../shell/tabs/TabsProvider';
 import {
   fetchIngestionData,
   govKeys,
@@ -47,6 +48,7 @@ export function useIngestion(useCase: string, bu: string, period: PeriodOption) 
   const query = useQuery({
     queryKey: key,
     queryFn: () => fetchIngestionData(useCase, bu, period),
+    meta: { [BLOCKS_TAB_OPENING]: true },
     refetchInterval: (q) => (inFlight === 0 && !review && needsPolling(q.state.data ?? []) ? POLL_MS : false),
     refetchOnWindowFocus: false,
   });
