@@ -1,5 +1,6 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { rm } from 'node:fs/promises';
 // DuckDB's native library (tens of MB) loads with the first check, not with the server.
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { KpiTables } from '@hangar/contract';
 import type { ColumnDef, FileTypeDef } from '../catalogue/types.ts';
 import { longestLine, readHeader } from './header.ts';
@@ -99,15 +100,24 @@ export async function runChecks(input: CheckInput): Promise<CheckReport> {
     const fileIntegrity = await fileChecks(db, def, input.period);
     if (!fileIntegrity.passed) return report(fileIntegrity, rows);
 
-    const dataIntegrity = await dataChecks(db, def);
-    const coverage = await coverageCheck(db, def, input.referentials);
-    const kpis = await computeKpis(db, def);
-    if (dataIntegrity.passed) {
-      await db.run(
-        `COPY (SELECT ${def.columns.map((c) => ident(c.name)).join(', ')} FROM t) TO ${literal(input.stagedPath)} (FORMAT parquet)`,
-      );
+    // Most files pass: the Parquet copy is written on a second connection while the checks run,
+    // and thrown away if the data checks fail.
+    const writer = await instance.connect();
+    const staging = writer
+      .run(`COPY (SELECT ${def.columns.map((c) => ident(c.name)).join(', ')} FROM t) TO ${literal(input.stagedPath)} (FORMAT parquet)`)
+      .finally(() => writer.closeSync());
+    try {
+      const dataIntegrity = await dataChecks(db, def);
+      const coverage = await coverageCheck(db, def, input.referentials);
+      const kpis = await computeKpis(db, def);
+      await staging;
+      if (!dataIntegrity.passed) await rm(input.stagedPath, { force: true });
+      return { rows, fileIntegrity, dataIntegrity, coverage, kpis, staged: dataIntegrity.passed };
+    } catch (err) {
+      await staging.catch(() => {});
+      await rm(input.stagedPath, { force: true });
+      throw err;
     }
-    return { rows, fileIntegrity, dataIntegrity, coverage, kpis, staged: dataIntegrity.passed };
   } finally {
     db.closeSync();
     instance.closeSync();
