@@ -44,7 +44,7 @@ export function FileChecksTable({ items, bu, kpiReview, showVersion, validatingK
   return (
     <section aria-label="File Checks" className="space-y-2">
       <h3 className="font-semibold">File Checks</h3>
-      <div className="overflow-x-auto rounded-2xl border border-line bg-page">
+      <div className="@container overflow-x-auto rounded-2xl border border-line bg-page">
         <table className="w-full min-w-[52rem] border-collapse text-left text-sm" aria-label="File Checks">
           <thead>
             <tr>

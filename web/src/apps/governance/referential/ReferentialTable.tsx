@@ -29,7 +29,7 @@ const STATUS_LABELS = { pending: 'Pending', running: 'Processing', finished: 'Fi
 
 export function ReferentialTable({ items, ...actions }: ReferentialTableProps) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-page">
+    <div className="@container overflow-x-auto rounded-2xl border border-line bg-page">
       <table className="w-full min-w-[36rem] border-collapse text-left text-sm" aria-label="Referential files">
         <thead>
           <tr>
