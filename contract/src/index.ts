@@ -11,3 +11,4 @@ export * from './governance-rules.ts';
 export * from './requests.ts';
 export * from './shell.ts';
 export * from './tabs.ts';
+export * from './governance-quality.ts';
