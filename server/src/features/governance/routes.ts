@@ -4,6 +4,7 @@ import { registerGouvernanceRoutes } from './gouvernance-routes.ts';
 import { registerIngestionRoutes } from './ingestion-routes.ts';
 import { createDownloadLinks } from './links.ts';
 import { checkUpload, processUpload, QUEUES } from './pipeline.ts';
+import { registerQualityRoutes } from './quality-routes.ts';
 import { registerReferentialRoutes } from './referential-routes.ts';
 
 /** The data-governance area: routes, and the background jobs of the ingestion pipeline. */
@@ -20,4 +21,5 @@ export async function registerGovernanceRoutes(ctx: AppContext): Promise<void> {
   registerGouvernanceRoutes(ctx, await createDownloadLinks(ctx.db));
   registerIngestionRoutes(ctx);
   registerReferentialRoutes(ctx);
+  registerQualityRoutes(ctx);
 }

@@ -1,0 +1,103 @@
+import type { LineageEdge, LineageNode } from '@hangar/contract';
+import type { FileTypeDef, KpiDef, UseCaseDef } from './catalogue/index.ts';
+
+/**
+ * The lineage graph of a use case at a BU, derived from the same definitions the check engine uses
+ * to compute KPIs: source systems -> tables (file types) -> KPIs, with the columns each KPI reads.
+ * A use case with a BI layer (Traffic's PowerBI measures) gets a measure node between table and KPI.
+ */
+export interface LineageGraph {
+  nodes: LineageNode[];
+  edges: LineageEdge[];
+}
+
+/** The columns a KPI reads, in a stable order: the measure, the divisor, the filter, the grouping. */
+export function kpiColumns(kpi: KpiDef): string[] {
+  const cols = [kpi.column, kpi.per?.column, kpi.filter?.column, kpi.groupBy].filter((c): c is string => Boolean(c));
+  return [...new Set(cols)];
+}
+
+export function lineageGraph(useCase: UseCaseDef, types: readonly FileTypeDef[]): LineageGraph {
+  const nodes = new Map<string, LineageNode>();
+  const edges: LineageEdge[] = [];
+  const withKpis = types.filter((t) => t.kpis?.length);
+  const add = (node: LineageNode) => {
+    if (!nodes.has(node.id)) nodes.set(node.id, node);
+    return node;
+  };
+  const edge = (from: LineageNode, to: LineageNode, column: string | null, table: string, kpi: string | null) =>
+    edges.push({
+      id: `${from.id}->${to.id}${column ? `#${column}` : ''}`,
+      source: { node: from.id, column, table, kpi: from.kind === 'kpi' ? from.kpi : null },
+      target: { node: to.id, column: null, table, kpi },
+    });
+
+  for (const t of withKpis) {
+    const source = add({
+      id: `source:${t.source}`,
+      kind: 'source',
+      source: t.source,
+      kpi: t.source,
+      remapping_name: t.source,
+      explanation: null,
+      description: `Source system of ${t.type}`,
+      format: null,
+      columns: [],
+    });
+    const table = add({
+      id: `table:${t.type}`,
+      kind: 'table',
+      source: t.source,
+      kpi: t.type,
+      remapping_name: t.label,
+      explanation: null,
+      description: t.label,
+      format: null,
+      columns: [...new Set(t.kpis!.flatMap(kpiColumns))],
+    });
+    edge(source, table, null, t.type, null);
+    for (const k of t.kpis!) {
+      const kpi = add({
+        id: `kpi:${k.name}`,
+        kind: 'kpi',
+        source: t.source,
+        kpi: k.name,
+        remapping_name: k.name,
+        explanation: k.explanation ?? null,
+        description: k.definition,
+        format: k.format,
+        columns: [],
+      });
+      if (useCase.biLayer) {
+        const bi = add({
+          id: `source:${useCase.biLayer}`,
+          kind: 'source',
+          source: useCase.biLayer,
+          kpi: useCase.biLayer,
+          remapping_name: useCase.biLayer,
+          explanation: null,
+          description: 'Measures computed in the BI layer from the warehouse tables',
+          format: null,
+          columns: [],
+        });
+        const measure = add({
+          id: `measure:${k.name}`,
+          kind: 'table',
+          source: useCase.biLayer,
+          kpi: `[${k.name}]`,
+          remapping_name: `[${k.name}]`,
+          explanation: null,
+          description: `Measure behind ${k.name}`,
+          format: k.format,
+          columns: kpiColumns(k),
+        });
+        edge(bi, measure, null, measure.kpi, null);
+        for (const c of kpiColumns(k)) edge(table, measure, c, t.type, null);
+        edge(measure, kpi, null, measure.kpi, k.name);
+        continue;
+      }
+      for (const c of kpiColumns(k)) edge(table, kpi, c, t.type, k.name);
+    }
+  }
+  return { nodes: [...nodes.values()], edges };
+}
