@@ -1,14 +1,15 @@
-// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion]`: reports against targets; exits non-zero only when a benchmark could not run.
+// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview]`: reports against targets; exits non-zero only when a benchmark could not run.
 import { chat } from './chat.ts';
 import { coldstart } from './coldstart.ts';
 import { credits } from './credits.ts';
 import { ingestion } from './ingestion.ts';
 import { memory } from './memory.ts';
+import { overview } from './overview.ts';
 import { killAll } from './procs.ts';
 import type { Result } from './result.ts';
 import { throughput } from './throughput.ts';
 
-const BENCHES: Record<string, () => Promise<Result>> = { throughput, memory, coldstart, credits, chat, ingestion };
+const BENCHES: Record<string, () => Promise<Result>> = { throughput, memory, coldstart, credits, chat, ingestion, overview };
 
 process.on('exit', killAll);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { govCheckResults, govUploads } from '../../platform/db/schema.ts';
 import { allUseCases, type FileTypeDef, fileTypesFor } from './catalogue/index.ts';
+import { resultsChanged } from './results-cache.ts';
 
 interface Expected {
   bu: string;
@@ -102,5 +103,6 @@ export async function evaluateFileNotReceived(db: Db, now = new Date()): Promise
     });
     written++;
   }
+  if (written) resultsChanged();
   return written;
 }

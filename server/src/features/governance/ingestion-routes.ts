@@ -32,6 +32,7 @@ import { ingestionItems, typesForPeriod } from './items.ts';
 import { eachPart, formFields } from './multipart.ts';
 import { GOVERNANCE_RULE, requireRight } from './permissions.ts';
 import { extensionOf, QUEUES } from './pipeline.ts';
+import { resultsChanged } from './results-cache.ts';
 import { liveUploads, setStages, type UploadRow, uploadByObjectKey, uploadByStagedKey } from './store.ts';
 import { templateWorkbook } from './templates.ts';
 
@@ -202,6 +203,7 @@ export function registerIngestionRoutes(ctx: AppContext): void {
           .where(eq(govUploads.id, upload.id));
         await tx.update(govCheckResults).set({ current: false }).where(eq(govCheckResults.uploadId, upload.id));
       });
+      resultsChanged();
       if (upload.stagedKey) await ctx.store.delete(upload.stagedKey);
       await ctx.store.delete(upload.objectKey);
       return {
@@ -231,6 +233,7 @@ export function registerIngestionRoutes(ctx: AppContext): void {
         await tx.delete(govCheckResults).where(eq(govCheckResults.uploadId, upload.id));
         await tx.delete(govUploads).where(eq(govUploads.id, upload.id));
       });
+      resultsChanged();
       await ctx.store.delete(upload.objectKey);
       if (upload.stagedKey) await ctx.store.delete(upload.stagedKey);
       return reply.status(204).send();

@@ -23,6 +23,7 @@ import { fileTypesFor, useCaseDef } from './catalogue/index.ts';
 import { lineageGraph } from './lineage.ts';
 import { GOVERNANCE_RULE, permissionMap, requireRight } from './permissions.ts';
 import { heldUseCases, overview, overviewBus, qualityRows, years } from './quality.ts';
+import { cachedResult } from './results-cache.ts';
 
 const useCaseOf = (value: string): GovUseCase => {
   const found = GOV_USE_CASES.find((u) => u.toLowerCase() === value.toLowerCase());
@@ -47,10 +48,12 @@ function parseGraphPath(path: string): { bu: string; useCase: GovUseCase } {
 export function registerQualityRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const config = { access: GOVERNANCE_RULE };
-  const scope = async (user: ReturnType<typeof requireUser>) => ({
-    bus: overviewBus(user, await permissionMap(ctx.db, user.sub)),
-    useCases: heldUseCases(user),
-  });
+  // The caller's BUs come from their groups' map: cached briefly too, as the overview is polled by many.
+  const scope = (user: ReturnType<typeof requireUser>) =>
+    cachedResult(`scope|${user.sub}|${user.apps.join(',')}|${user.bu}`, async () => ({
+      bus: overviewBus(user, await permissionMap(ctx.db, user.sub)),
+      useCases: heldUseCases(user),
+    }));
 
   app.get(
     '/api/data_gov/gouvernance/overview',
@@ -62,11 +65,21 @@ export function registerQualityRoutes(ctx: AppContext): void {
         response: { 200: OverviewResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const { bus, useCases } = await scope(user);
       const hq = user.apps.includes(APP.dataGovOverviewHq) || user.apps.includes(APP.superAdmin);
-      return overview(ctx.db, bus, useCases, hq);
+      // Checked against the schema once when computed, then served as the same text to everyone in scope.
+      const json = await cachedResult(`overview|${bus}|${useCases}|${hq}`, async () =>
+        JSON.stringify(OverviewResponse.parse(await overview(ctx.db, bus, useCases, hq))),
+      );
+      return (
+        reply
+          .type('application/json; charset=utf-8')
+          .serializer((payload) => payload as string)
+          // The text is an OverviewResponse already checked above; the typed send expects the object.
+          .send(json as never)
+      );
     },
   );
 
@@ -75,7 +88,7 @@ export function registerQualityRoutes(ctx: AppContext): void {
     { config, schema: { tags: ['governance'], summary: 'Years with check results', response: { 200: YearsResponse } } },
     async (request) => {
       const { bus, useCases } = await scope(requireUser(request));
-      return years(ctx.db, bus, useCases);
+      return cachedResult(`years|${bus}|${useCases}`, () => years(ctx.db, bus, useCases));
     },
   );
 

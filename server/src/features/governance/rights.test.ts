@@ -162,7 +162,7 @@ describe('processing that fails half-way', () => {
     await processUpload(t.ctx, stuck!.id);
     const [replaced] = await t.ctx.db.select().from(govWarehouse).where(where);
     expect(replaced!.uploadId).toBe(stuck!.id);
-    expect(await t.ctx.store.head(before!.objectKey)).toBeNull();
+    await expect.poll(() => t.ctx.store.head(before!.objectKey)).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import type { CheckName, StageError, StageStatusMap } from '@hangar/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { govCheckResults, govReferentials, govUploads, govWarehouse } from '../../platform/db/schema.ts';
+import { resultsChanged } from './results-cache.ts';
 
 export type UploadRow = typeof govUploads.$inferSelect;
 export type ReferentialRow = typeof govReferentials.$inferSelect;
@@ -79,6 +80,7 @@ export async function recordChecks(db: Db, upload: UploadRow, results: CheckRow[
       );
     if (results.length) await tx.insert(govCheckResults).values(results);
   });
+  resultsChanged();
 }
 
 /** The current referential of a type for a BU and use case (the newest processed one). */
