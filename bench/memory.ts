@@ -1,5 +1,5 @@
 import { signIn } from '../server/test/browser.ts';
-import { DEMO_PASSWORD, type Proc, rssMb, sleep, startBare, startPortal, stop, tempDataDir, waitHealthy } from './procs.ts';
+import { DEMO_PASSWORD, freshPostgres, type Proc, rssMb, sleep, startBare, startPortal, stop, tempDataDir, waitHealthy } from './procs.ts';
 import { log, type Result } from './result.ts';
 
 const IDLE_MS = 3000;
@@ -18,22 +18,14 @@ async function idleRss(p: Proc, signInFirst: boolean): Promise<number> {
 
 /** The portal on a PostgreSQL server (a fresh database), when BENCH_DATABASE_URL names one. */
 async function onPostgres(): Promise<number | null> {
-  const server = process.env.BENCH_DATABASE_URL;
-  if (!server) return null;
-  const pg = (await import('pg')).default;
-  const name = `hangar_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
+  const database = await freshPostgres('hangar_bench');
+  if (!database) return null;
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
     const dir = tempDataDir();
-    await idleRss(await startPortal(dir, { DATABASE_URL: url.href }), true); // seeds
-    return await idleRss(await startPortal(dir, { DATABASE_URL: url.href }), true);
+    await idleRss(await startPortal(dir, { DATABASE_URL: database.url }), true); // seeds
+    return await idleRss(await startPortal(dir, { DATABASE_URL: database.url }), true);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -111,6 +111,26 @@ export function rssMb(pid: number): number {
   return Number(kb) / 1024;
 }
 
+/** A fresh database on the BENCH_DATABASE_URL server, dropped by `drop`; null when it is not set. */
+export async function freshPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const server = process.env.BENCH_DATABASE_URL;
+  if (!server) return null;
+  const pg = (await import('pg')).default;
+  const name = `${prefix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Synchronous, so it also works from process.on('exit'). */

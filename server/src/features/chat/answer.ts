@@ -1,4 +1,4 @@
-import { type ModelMessage, streamText } from 'ai';
+import type { LanguageModel, ModelMessage } from 'ai';
 import type { Config } from '../../config.ts';
 import type { ModelDefinition } from '../../providers/llm/catalogue.ts';
 import { languageModel } from '../../providers/llm/providers.ts';
@@ -17,10 +17,25 @@ export interface Answer {
   usage: () => Promise<Usage>;
 }
 
+type Model = Extract<LanguageModel, { specificationVersion: 'v3' }>;
+type Prompt = Parameters<Model['doStream']>[0]['prompt'];
+
 const OFFLINE_PACE_MS = 8;
 
 /** About four characters per token: only for estimates, never for billing a finished answer. */
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+// One client per model and configuration (the tests run several apps, each with its own), not one per question.
+const models = new WeakMap<Config, Map<string, Model>>();
+function modelFor(definition: ModelDefinition, config: Config): Model {
+  const byId = models.get(config) ?? new Map<string, Model>();
+  models.set(config, byId);
+  const model = byId.get(definition.id) ?? (languageModel(definition, config) as Model);
+  byId.set(definition.id, model);
+  return model;
+}
+
+const text = (t: string) => [{ type: 'text' as const, text: t }];
 
 /** Streams an answer from the model's provider, or from the offline assistant. */
 export function answer(opts: {
@@ -36,10 +51,10 @@ export function answer(opts: {
 
   if (model.provider === 'offline') {
     const last = messages.at(-1);
-    const text = offlineAnswer(typeof last?.content === 'string' ? last.content : '');
+    const reply = offlineAnswer(typeof last?.content === 'string' ? last.content : '');
     return {
       chunks: (async function* () {
-        for (const chunk of wordChunks(text)) {
+        for (const chunk of wordChunks(reply)) {
           if (signal.aborted) return;
           yield chunk;
           // Paced like a model, so the page shows it arriving rather than all at once.
@@ -50,35 +65,41 @@ export function answer(opts: {
     };
   }
 
-  const result = streamText({
-    model: languageModel(model, opts.config),
-    system,
-    messages,
-    abortSignal: AbortSignal.any([signal, AbortSignal.timeout(opts.config.CHAT_UPSTREAM_TIMEOUT_MS)]),
-    maxRetries: 0,
-    // Errors reach the caller through the stream; the SDK's default would also print them.
-    onError: () => {},
-  });
+  // The provider's own stream rather than streamText: plain text in, text out, no tools or steps,
+  // and streamText's stream plumbing doubled the CPU and the memory of every open answer.
+  const prompt: Prompt = [
+    { role: 'system', content: system },
+    ...messages.map((m) =>
+      m.role === 'assistant'
+        ? { role: 'assistant' as const, content: text(String(m.content)) }
+        : { role: 'user' as const, content: text(String(m.content)) },
+    ),
+  ];
+  const timeout = AbortSignal.timeout(opts.config.CHAT_UPSTREAM_TIMEOUT_MS);
+  let reported: { inputTokens?: number; outputTokens?: number } = {};
   return {
     chunks: (async function* () {
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') {
-          produced += part.text;
-          yield part.text;
-        } else if (part.type === 'error') {
-          throw part.error;
-        } else if (part.type === 'abort') {
-          if (signal.aborted) return; // the user went away
-          throw Object.assign(new Error('The model did not answer in time'), { name: 'TimeoutError' });
+      try {
+        const { stream } = await modelFor(model, opts.config).doStream({ prompt, abortSignal: AbortSignal.any([signal, timeout]) });
+        for await (const part of stream) {
+          if (part.type === 'text-delta') {
+            produced += part.delta;
+            yield part.delta;
+          } else if (part.type === 'finish') {
+            reported = { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total };
+          } else if (part.type === 'error') {
+            throw part.error;
+          }
         }
+      } catch (err) {
+        if (signal.aborted) return; // the user went away
+        if (timeout.aborted) throw Object.assign(new Error('The model did not answer in time'), { name: 'TimeoutError' });
+        throw err;
       }
     })(),
     usage: async () => {
-      if (!signal.aborted) {
-        const u = await Promise.resolve(result.totalUsage).catch(() => null);
-        if (u?.inputTokens !== undefined && u.outputTokens !== undefined)
-          return { inputTokens: u.inputTokens, outputTokens: u.outputTokens, reported: true };
-      }
+      const { inputTokens, outputTokens } = reported;
+      if (!signal.aborted && inputTokens !== undefined && outputTokens !== undefined) return { inputTokens, outputTokens, reported: true };
       // Aborted, or a provider that sent no usage: bill what was produced, estimated.
       return { inputTokens: promptTokens, outputTokens: estimateTokens(produced), reported: false };
     },

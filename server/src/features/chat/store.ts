@@ -1,5 +1,5 @@
 import { type ChatLanguage, type ChatMessage, type ChatSession, DEFAULT_CHAT_LANGUAGE, DEFAULT_CHAT_TITLE } from '@hangar/contract';
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { chatMessages, chatSessions, chatSettings } from '../../platform/db/schema.ts';
 
@@ -38,22 +38,67 @@ export function createChatStore(db: Db) {
     },
 
     /**
-     * Opens (or touches) the conversation and returns what an answer needs: its title and the last
-     * messages, in two statements.
+     * Everything an answer needs before its first token, in one statement: opens (or touches) the
+     * conversation, runs the credit hold (the ledger's `credit_hold`), stores the question when the
+     * hold was granted, and returns the title, the user's chat settings and the earlier messages
+     * (oldest first; the question is not among them). `held` is null when nothing was held.
      */
-    async openForAnswer(userId: string, id: string, historyLimit: number) {
-      const [session] = await db
-        .insert(chatSessions)
-        .values({ userId, id })
-        .onConflictDoUpdate({ target: [chatSessions.userId, chatSessions.id], set: { updatedAt: new Date() } })
-        .returning({ title: chatSessions.title });
-      const recent = await db
-        .select({ role: chatMessages.role, text: chatMessages.text })
-        .from(chatMessages)
-        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, id)))
-        .orderBy(desc(chatMessages.id))
-        .limit(historyLimit);
-      return { title: session!.title, recent: recent.reverse() };
+    async openForAnswer(userId: string, id: string, historyLimit: number, question: { text: string; model: string }, hold: SQL) {
+      const { rows } = (await db.execute(sql`
+        WITH ${hold}, s AS (
+          INSERT INTO chat_sessions (user_id, id) VALUES (${userId}, ${id})
+          ON CONFLICT (user_id, id) DO UPDATE SET updated_at = now()
+          RETURNING title
+        ), q AS (
+          INSERT INTO chat_messages (user_id, session_id, role, text, model)
+          SELECT ${userId}, ${id}, 'user', ${question.text}, ${question.model} FROM credit_hold
+        ), recent AS (
+          SELECT id, role, text FROM chat_messages
+          WHERE user_id = ${userId} AND session_id = ${id}
+          ORDER BY id DESC LIMIT ${historyLimit}
+        )
+        SELECT s.title, st.language, st.context, (SELECT amount FROM credit_hold) AS held,
+          (SELECT json_agg(json_build_object('role', role, 'text', text) ORDER BY id) FROM recent) AS recent
+        FROM s LEFT JOIN chat_settings st ON st.user_id = ${userId}`)) as unknown as {
+        rows: {
+          title: string;
+          language: string | null;
+          context: string | null;
+          held: string | number | null;
+          recent: { role: Role; text: string }[] | null;
+        }[];
+      };
+      const row = rows[0]!;
+      return {
+        title: row.title,
+        settings: { language: (row.language as ChatLanguage) ?? DEFAULT_CHAT_LANGUAGE, context: row.context ?? '' },
+        held: row.held === null ? null : Number(row.held),
+        recent: row.recent ?? [],
+      };
+    },
+
+    /**
+     * Stores what an answer left (the answer and/or an error), touches the conversation and sets its
+     * title when given, in one statement with `also` (the ledger's settlement, say).
+     */
+    async finishAnswer(
+      userId: string,
+      id: string,
+      messages: { role: Role; text: string; model: string; creditMilli?: number }[],
+      title: string | null,
+      also?: SQL,
+    ) {
+      const values = messages.map((m) => sql`(${userId}, ${id}, ${m.role}, ${m.text}, ${m.model}, ${m.creditMilli ?? null}::bigint)`);
+      const ctes = [
+        ...(also ? [also] : []),
+        ...(values.length
+          ? [
+              sql`m AS (INSERT INTO chat_messages (user_id, session_id, role, text, model, credit_milli) VALUES ${sql.join(values, sql`, `)})`,
+            ]
+          : []),
+      ];
+      await db.execute(sql`${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)} ` : sql``}UPDATE chat_sessions
+        SET updated_at = now(), title = COALESCE(${title}, title) WHERE user_id = ${userId} AND id = ${id}`);
     },
 
     /** Creates the conversation on first use; a second call is harmless. */

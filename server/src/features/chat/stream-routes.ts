@@ -20,6 +20,8 @@ import { systemPrompt, titleFrom } from './system-prompt.ts';
 
 const MAX_OUTPUT_TOKENS_ESTIMATE = 1500;
 const HISTORY_MESSAGES = 20;
+/** About the length of the assistant's instructions without the user's context. */
+const INSTRUCTIONS_TOKENS = 120;
 
 /** An upstream failure as the spec's chat error text for its HTTP status. */
 export function upstreamErrorText(err: unknown): string {
@@ -43,20 +45,11 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
       'You have run out of credits. Use the Send request button at the bottom of the sidebar to ask for more.',
     );
 
-  /** Holds the estimate, or what is left when less than the estimate remains; 402 at 0. */
-  async function reserveUpTo(userId: string, estimate: number) {
-    if (estimate <= 0) {
-      if ((await ctx.credits.balance(userId)).remaining <= 0) throw outOfCredit();
-      return null;
-    }
-    try {
-      return await ctx.credits.reserve(userId, estimate, 'chat');
-    } catch (err) {
-      if ((err as AppError).code !== 'INSUFFICIENT_CREDIT') throw err;
-      const { remaining } = await ctx.credits.balance(userId);
-      if (remaining <= 0) throw outOfCredit();
-      return ctx.credits.reserve(userId, remaining, 'chat');
-    }
+  /** The credit check on its own (spec 6): remaining credit must be above 0 to ask; a free answer holds nothing. */
+  async function reserve(userId: string, estimate: number): Promise<string | null> {
+    if (estimate > 0) return (await ctx.credits.reserveUpTo(userId, estimate, 'chat')).id;
+    if ((await ctx.credits.balance(userId)).remaining <= 0) throw outOfCredit();
+    return null;
   }
 
   app.get(
@@ -89,19 +82,23 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
       if ((open.get(user.sub) ?? 0) >= ctx.config.CHAT_MAX_CONCURRENT_STREAMS) {
         throw new AppError('RATE_LIMITED', 'Too many answers at once. Wait for one to finish before asking again.');
       }
-      const { title: previousTitle, recent } = await store.openForAnswer(user.sub, id, HISTORY_MESSAGES);
-      const isNew = !recent.some((m) => m.role === 'user');
-      const history: ModelMessage[] = recent
-        .filter((m) => m.role === 'user' || m.role === 'assistant')
-        .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.text }));
-      const settings = await store.settings(user.sub);
-      const system = systemPrompt({ ...settings, userName: user.name, today: new Date() });
-      const messages: ModelMessage[] = [...history, { role: 'user', content: message }];
-
-      // The reservation is the credit check: remaining credit must be above 0 to ask (spec 6).
-      const estimate = (estimateTokens(system + message) * model.priceIn + MAX_OUTPUT_TOKENS_ESTIMATE * model.priceOut) / 1000;
-      const reservation = await reserveUpTo(user.sub, estimate);
-      await store.append(user.sub, id, 'user', message, { model: model.id, touch: false });
+      // Held in the statement that reads the settings, so without them: the question and the
+      // instructions. The user's context, like the history, is billed from the real usage.
+      const estimate =
+        ((estimateTokens(message) + INSTRUCTIONS_TOKENS) * model.priceIn + MAX_OUTPUT_TOKENS_ESTIMATE * model.priceOut) / 1000;
+      const hold = ctx.credits.holdUpTo(user.sub, estimate, 'chat');
+      const chat = await store.openForAnswer(user.sub, id, HISTORY_MESSAGES, { text: message, model: model.id }, hold.ctes);
+      let reservation = chat.held ? hold.id : null;
+      if (chat.held === null) {
+        // Nothing held: no credit left (402), or the first question before the account exists.
+        reservation = await reserve(user.sub, estimate);
+        await store.append(user.sub, id, 'user', message, { model: model.id, touch: false });
+      }
+      const newTitle = chat.title === DEFAULT_CHAT_TITLE && !chat.recent.some((m) => m.role === 'user') ? titleFrom(message) : null;
+      const system = systemPrompt({ ...chat.settings, userName: user.name, today: new Date() });
+      const messages: ModelMessage[] = [];
+      for (const m of chat.recent) if (m.role === 'user' || m.role === 'assistant') messages.push({ role: m.role, content: m.text });
+      messages.push({ role: 'user', content: message });
 
       const abort = new AbortController();
       const onClose = () => {
@@ -120,10 +117,11 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
           first = await iterator.next();
         } catch (err) {
           // Failed before any text: a real HTTP error, and the reservation back.
-          if (reservation) await ctx.credits.release(reservation.id);
-          if (isNew && previousTitle === DEFAULT_CHAT_TITLE) await store.setTitle(user.sub, id, titleFrom(message));
           const textOut = upstreamErrorText(err);
-          await store.append(user.sub, id, 'error', textOut, { model: model.id });
+          await Promise.all([
+            reservation && ctx.credits.release(reservation),
+            store.finishAnswer(user.sub, id, [{ role: 'error', text: textOut, model: model.id }], newTitle),
+          ]);
           request.log.warn({ err }, 'chat provider failed');
           const status = (err as { statusCode?: number }).statusCode === 429 ? 429 : 502;
           reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -156,25 +154,18 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
 
       const usage = await stream.usage();
       const cost = (usage.inputTokens * model.priceIn + usage.outputTokens * model.priceOut) / 1000;
-      if (reservation)
-        await ctx.credits.settle(reservation.id, cost, {
-          model: model.id,
-          inputTokens: usage.inputTokens,
-          outputTokens: usage.outputTokens,
-        });
-      const credit = Math.round(cost * 1000) / 1000;
-      if (text) await store.append(user.sub, id, 'assistant', text, { model: model.id, creditMilli: Math.round(cost * 1000) });
-      let title = previousTitle;
-      if (isNew && title === DEFAULT_CHAT_TITLE) {
-        title = titleFrom(message);
-        await store.setTitle(user.sub, id, title);
+      const errorText = failure && !abort.signal.aborted ? upstreamErrorText(failure) : null;
+      const left: Parameters<typeof store.finishAnswer>[2] = [];
+      if (text) left.push({ role: 'assistant', text, model: model.id, creditMilli: Math.round(cost * 1000) });
+      if (errorText) left.push({ role: 'error', text: errorText, model: model.id });
+      if (reservation || left.length || newTitle) {
+        const settle = reservation
+          ? ctx.credits.settling(reservation, cost, { model: model.id, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens })
+          : undefined;
+        await store.finishAnswer(user.sub, id, left, newTitle, settle);
       }
-      if (failure && !abort.signal.aborted) {
-        const textOut = upstreamErrorText(failure);
-        await store.append(user.sub, id, 'error', textOut, { model: model.id });
-        reply.raw.write(`${CHAT_ERROR_MARKER}${textOut}`);
-      }
-      if (!abort.signal.aborted) reply.raw.end(`${CHAT_CREDIT_MARKER}${credit}##${title}`);
+      if (errorText) reply.raw.write(`${CHAT_ERROR_MARKER}${errorText}`);
+      if (!abort.signal.aborted) reply.raw.end(`${CHAT_CREDIT_MARKER}${Math.round(cost * 1000) / 1000}##${newTitle ?? chat.title}`);
     },
   );
 }

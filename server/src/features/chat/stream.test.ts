@@ -60,6 +60,16 @@ describe('askstream against an OpenAI-protocol server', () => {
     expect(stub.requests.at(-1)!.body).toMatchObject({ model: 'gpt-4o', stream: true, stream_options: { include_usage: true } });
   });
 
+  it('opens the credit account of a first question, and stores and bills it like any other', async () => {
+    const admin = (await signIn(t.url, 'admin@hangar.local', DEMO_PASSWORD)).accessToken;
+    stub.set({ chunks: ['First.'], usage: { prompt_tokens: 400, completion_tokens: 100 } });
+    const res = await ask(t, admin, { id: 'chat-first-ever', message: 'My first question', model: 'gpt4' });
+    expect(res.text).toBe(`First.${CHAT_CREDIT_MARKER}2##My first question`);
+    expect(await balanceOf(admin)).toBe(5000 - 2);
+    const session = (await call('GET', '/api/secured_gpt/sessions/chat-first-ever', admin)).body;
+    expect(session.conversation.map((m: Record<string, unknown>) => m.user ?? m.assistant)).toEqual(['My first question', 'First.']);
+  });
+
   it('puts the answer language and the user context into the system prompt, and sends the history', async () => {
     await call('GET', '/api/secured_gpt/change/config/PT', analyst);
     await call('POST', '/api/secured_gpt/context', analyst, { context: 'I manage car parks at SSA.' });

@@ -76,6 +76,22 @@ describe('the credit ledger', () => {
     expect(await ledgerSum(user)).toBe(5);
   });
 
+  it('holds up to what is left, at least a thousandth, and refuses only at zero', async () => {
+    const user = await withBalance(5);
+    const small = await ledger.reserveUpTo(user, 0.0001, 'chat');
+    expect(small.amount).toBe(0.001);
+    const rest = await ledger.reserveUpTo(user, 8, 'chat');
+    expect(rest.amount).toBe(4.999);
+    expect((await ledger.balance(user)).remaining).toBe(0);
+    await expect(ledger.reserveUpTo(user, 1, 'chat')).rejects.toBeInstanceOf(InsufficientCreditError);
+    await ledger.settle(rest.id, 2);
+    await ledger.release(small.id);
+    expect((await ledger.balance(user)).remaining).toBe(3);
+    expect(await ledgerSum(user)).toBe(3);
+    // A first use opens the account.
+    expect((await ledger.reserveUpTo(await newUser(), 10, 'chat')).amount).toBe(10);
+  });
+
   it('takes an excess cost down to zero, never below, and records what it could not recover', async () => {
     const user = await withBalance(10);
     const r = await ledger.reserve(user, 8, 'chat');

@@ -1,5 +1,5 @@
 import { CREDITS } from '@hangar/contract';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { creditAccounts, creditLedger, creditReservations } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -38,7 +38,8 @@ export class InsufficientCreditError extends AppError {
 /**
  * The credit economy. Every change goes through a guarded update of the balance and a ledger row
  * in the same transaction, so concurrent spends never spend the same credit twice and the balance
- * always equals the sum of the ledger. Features call reserve / settle / release, never SQL.
+ * always equals the sum of the ledger. Features call reserve / settle / release (or put holdUpTo /
+ * settling in their own statement), never their own credit SQL.
  */
 export function createLedger(db: Db) {
   /** Creates the account at the default limit (an "opening" ledger row) the first time it is needed. */
@@ -108,6 +109,89 @@ export function createLedger(db: Db) {
     });
   }
 
+  /**
+   * Takes the amount off the balance (with upTo, at most what is left) and writes the reservation
+   * and its ledger row, as common table expressions for one statement: one round trip, atomic
+   * without a transaction. credit_hold has one row, the amount held, when the balance allowed it.
+   * A wanted amount of 0 holds nothing and only checks that some credit remains.
+   */
+  function holdPart(userId: string, wantedMilli: number, feature: string, upTo: boolean): { id: string | null; ctes: SQL } {
+    if (wantedMilli <= 0) {
+      return {
+        id: null,
+        ctes: sql`credit_hold AS (SELECT 0::bigint AS amount FROM credit_accounts WHERE user_id = ${userId} AND remaining_milli > 0)`,
+      };
+    }
+    const id = crypto.randomUUID();
+    const amount = upTo ? sql`LEAST(${wantedMilli}::bigint, remaining_milli)` : sql`${wantedMilli}::bigint`;
+    const guard = upTo ? sql`remaining_milli > 0` : sql`remaining_milli >= ${wantedMilli}`;
+    const ctes = sql`credit_cur AS (
+        SELECT user_id, ${amount} AS amount FROM credit_accounts WHERE user_id = ${userId} AND ${guard} FOR UPDATE
+      ), credit_hold AS (
+        UPDATE credit_accounts a SET remaining_milli = a.remaining_milli - c.amount, updated_at = now()
+        FROM credit_cur c WHERE a.user_id = c.user_id
+        RETURNING a.remaining_milli, c.amount
+      ), credit_res AS (
+        INSERT INTO credit_reservations (id, user_id, feature, amount_milli)
+        SELECT ${id}, ${userId}, ${feature}, amount FROM credit_hold
+      ), credit_led AS (
+        INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature)
+        SELECT ${userId}, 'reserve', -amount, remaining_milli, ${id}, ${feature} FROM credit_hold
+      )`;
+    return { id, ctes };
+  }
+
+  async function hold(userId: string, wantedMilli: number, feature: string, upTo: boolean): Promise<Reservation | null> {
+    const part = holdPart(userId, wantedMilli, feature, upTo);
+    const { rows } = (await db.execute(sql`WITH ${part.ctes} SELECT amount FROM credit_hold`)) as unknown as {
+      rows: { amount: string | number }[];
+    };
+    return rows.length ? { id: part.id!, userId, amount: fromMilli(Number(rows[0]!.amount)) } : null;
+  }
+
+  /**
+   * Charges the real cost, as common table expressions for one statement: returns the unused part
+   * of the estimate, or takes the excess. An excess the balance cannot cover is taken down to zero
+   * and recorded as unrecovered, never below the floor.
+   */
+  function settlePart(reservationId: string, actualCost: number, usage?: Usage): SQL {
+    const actualMilli = toMilli(Math.max(0, actualCost));
+    const details = JSON.stringify({ ...usage });
+    return sql`credit_r AS (
+        UPDATE credit_reservations SET status = 'settled', closed_at = now()
+        WHERE id = ${reservationId} AND status = 'held'
+        RETURNING id, user_id, feature, amount_milli
+      ), credit_cur AS (
+        SELECT a.user_id, r.id AS rid, r.feature, r.amount_milli - ${actualMilli} AS wanted,
+               GREATEST(r.amount_milli - ${actualMilli}, -a.remaining_milli) AS delta
+        FROM credit_accounts a JOIN credit_r r ON a.user_id = r.user_id
+        FOR UPDATE OF a
+      ), credit_acc AS (
+        UPDATE credit_accounts a SET remaining_milli = a.remaining_milli + cur.delta, updated_at = now()
+        FROM credit_cur cur WHERE a.user_id = cur.user_id
+        RETURNING a.remaining_milli
+      ), credit_led AS (
+        INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature, details)
+        SELECT cur.user_id, 'settle', cur.delta, acc.remaining_milli, cur.rid, cur.feature,
+               CASE WHEN cur.wanted < cur.delta
+                 THEN ${details}::jsonb || jsonb_build_object('unrecoveredMilli', cur.delta - cur.wanted)
+                 ELSE ${details}::jsonb END
+        FROM credit_cur cur, credit_acc acc
+      )`;
+  }
+
+  async function holdOrOpen(userId: string, wantedMilli: number, feature: string, upTo: boolean): Promise<Reservation> {
+    const held = await hold(userId, wantedMilli, feature, upTo);
+    if (held) return held;
+    // Nothing held: either the balance is too low or the account does not exist yet.
+    const [account] = await db.select({ userId: creditAccounts.userId }).from(creditAccounts).where(eq(creditAccounts.userId, userId));
+    if (account) throw new InsufficientCreditError();
+    await ensureAccount(db, userId);
+    const retried = await hold(userId, wantedMilli, feature, upTo);
+    if (!retried) throw new InsufficientCreditError();
+    return retried;
+  }
+
   async function balance(userId: string): Promise<Balance> {
     await ensureAccount(db, userId);
     const [row] = await db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
@@ -121,65 +205,30 @@ export function createLedger(db: Db) {
     async reserve(userId: string, estimate: number, feature: string): Promise<Reservation> {
       const amountMilli = toMilli(estimate);
       if (!(amountMilli > 0)) throw new AppError('BAD_REQUEST', 'A reservation must be for more than 0 credits.');
-      const id = crypto.randomUUID();
-      // One statement, so one round trip and atomic without a transaction: the guarded update, the
-      // reservation and its ledger row all happen, or none does.
-      const attempt = async () =>
-        (await db.execute(sql`
-          WITH acc AS (
-            UPDATE credit_accounts SET remaining_milli = remaining_milli - ${amountMilli}, updated_at = now()
-            WHERE user_id = ${userId} AND remaining_milli >= ${amountMilli}
-            RETURNING remaining_milli
-          ), res AS (
-            INSERT INTO credit_reservations (id, user_id, feature, amount_milli)
-            SELECT ${id}, ${userId}, ${feature}, ${amountMilli} FROM acc
-          ), led AS (
-            INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature)
-            SELECT ${userId}, 'reserve', ${-amountMilli}, acc.remaining_milli, ${id}, ${feature} FROM acc
-          )
-          SELECT remaining_milli AS remaining FROM acc`)) as unknown as { rows: { remaining: string }[] };
-      let result = await attempt();
-      if (!result.rows.length) {
-        // No row updated: either the balance is too low or the account does not exist yet.
-        const [account] = await db.select({ userId: creditAccounts.userId }).from(creditAccounts).where(eq(creditAccounts.userId, userId));
-        if (account) throw new InsufficientCreditError();
-        await ensureAccount(db, userId);
-        result = await attempt();
-        if (!result.rows.length) throw new InsufficientCreditError();
-      }
-      return { id, userId, amount: estimate };
+      return holdOrOpen(userId, amountMilli, feature, false);
     },
 
     /**
-     * Charges the real cost: returns the unused part of the estimate, or takes the excess. An excess
-     * the balance cannot cover is taken down to zero and recorded as unrecovered, never below the floor.
-     * One statement: the reservation is closed, the account row locked and changed, the ledger written.
+     * Holds the estimate, or what is left when less remains (at least a thousandth of a credit);
+     * refused only when nothing remains: the credit check of an answer, in one statement.
      */
-    async settle(reservationId: string, actualCost: number, usage?: Usage): Promise<void> {
-      const actualMilli = toMilli(Math.max(0, actualCost));
-      const details = JSON.stringify({ ...usage });
-      await db.execute(sql`
-        WITH r AS (
-          UPDATE credit_reservations SET status = 'settled', closed_at = now()
-          WHERE id = ${reservationId} AND status = 'held'
-          RETURNING id, user_id, feature, amount_milli
-        ), cur AS (
-          SELECT a.user_id, r.id AS rid, r.feature, r.amount_milli - ${actualMilli} AS wanted,
-                 GREATEST(r.amount_milli - ${actualMilli}, -a.remaining_milli) AS delta
-          FROM credit_accounts a JOIN r ON a.user_id = r.user_id
-          FOR UPDATE OF a
-        ), acc AS (
-          UPDATE credit_accounts a SET remaining_milli = a.remaining_milli + cur.delta, updated_at = now()
-          FROM cur WHERE a.user_id = cur.user_id
-          RETURNING a.remaining_milli
-        )
-        INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature, details)
-        SELECT cur.user_id, 'settle', cur.delta, acc.remaining_milli, cur.rid, cur.feature,
-               CASE WHEN cur.wanted < cur.delta
-                 THEN ${details}::jsonb || jsonb_build_object('unrecoveredMilli', cur.delta - cur.wanted)
-                 ELSE ${details}::jsonb END
-        FROM cur, acc`);
+    async reserveUpTo(userId: string, estimate: number, feature: string): Promise<Reservation> {
+      return holdOrOpen(userId, Math.max(1, toMilli(estimate)), feature, true);
     },
+
+    /** Charges the real cost of a reservation (see settlePart), in one statement. */
+    async settle(reservationId: string, actualCost: number, usage?: Usage): Promise<void> {
+      await db.execute(sql`WITH ${settlePart(reservationId, actualCost, usage)} SELECT 1`);
+    },
+
+    /**
+     * reserveUpTo and settle as parts of a feature's own statement, so that the credit check and the
+     * feature's own writes cost one round trip. holdUpTo's credit_hold has no row when nothing was
+     * held: no credit left, or no account yet (then reserveUpTo opens it); an estimate of 0 only checks.
+     */
+    holdUpTo: (userId: string, estimate: number, feature: string) =>
+      holdPart(userId, estimate > 0 ? Math.max(1, toMilli(estimate)) : 0, feature, true),
+    settling: settlePart,
 
     /** Gives the whole estimate back (the call failed or was cancelled before any cost). */
     async release(reservationId: string): Promise<void> {
