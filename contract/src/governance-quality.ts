@@ -73,7 +73,9 @@ export const QualityDetailRow = z.object({
   message: z.string(),
   failing_count: z.number(),
   /** Up to a few failing rows: file line, column and value. */
-  sample: z.array(z.object({ line: z.number().optional(), column: z.string().optional(), value: z.string().optional(), problem: z.string().optional() })),
+  sample: z.array(
+    z.object({ line: z.number().optional(), column: z.string().optional(), value: z.string().optional(), problem: z.string().optional() }),
+  ),
 });
 export type QualityDetailRow = z.infer<typeof QualityDetailRow>;
 
@@ -95,7 +97,8 @@ export const QUALITY_TABS: { key: CheckName; label: string }[] = [
 /** What each overview column tests (its tooltip, at most 200 px wide). */
 export const CHECK_EXPLANATIONS: Record<CheckName, string> = {
   data_integrity: 'Required values present, unique keys, valid codes and ranges, totals that reconcile.',
-  file_integrity: 'The file reads, has the expected columns with their exact names, no empty lines, values of the right type, and the chosen period.',
+  file_integrity:
+    'The file reads, has the expected columns with their exact names, no empty lines, values of the right type, and the chosen period.',
   file_not_received: 'The file arrived by its due day for the period.',
   mapping_coverage: 'Percent of the codes in the file found in the current referential file.',
 };
@@ -137,7 +140,11 @@ export type LineageNode = z.infer<typeof LineageNode>;
 export const LineageTablesResponse = z.object({ tables: z.array(LineageNode) });
 
 const EdgeEnd = z.object({ column: z.string().nullable(), table: z.string(), kpi: z.string().nullable() });
-export const LineageEdge = z.object({ id: z.string(), source: EdgeEnd.extend({ node: z.string() }), target: EdgeEnd.extend({ node: z.string() }) });
+export const LineageEdge = z.object({
+  id: z.string(),
+  source: EdgeEnd.extend({ node: z.string() }),
+  target: EdgeEnd.extend({ node: z.string() }),
+});
 export type LineageEdge = z.infer<typeof LineageEdge>;
 export const LineageEdgesResponse = z.object({ edges: z.array(LineageEdge) });
 

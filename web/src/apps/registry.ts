@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { Tab } from '../shell/tabs/tabs-reducer';
 import { AccessMonitoringTab, ApplicationRightsTab, DataAnalyticsTab, NotificationsTab, PermissionsTab, UserTab } from './admin';
 import { ChatTab } from './chat';
-import { GovernanceTab } from './governance';
+import { GovernanceTab, OverviewTab } from './governance';
 import { NotAvailableApp } from './NotAvailableApp';
 import { UserRightsApp } from './user-rights/UserRightsApp';
 
@@ -15,6 +15,8 @@ export interface AppProps {
 const APPS: ReadonlyMap<number, ComponentType<AppProps>> = new Map<number, ComponentType<AppProps>>([
   // The chat; its empty state keeps the home content, so tab 9 stays the portal's home.
   [9, ChatTab],
+  [49, OverviewTab],
+  [50, OverviewTab],
   ...Object.values(GOV_TAB_IDS).map((id) => [id, GovernanceTab] as const),
   [69, ApplicationRightsTab],
   [70, UserTab],

@@ -27,7 +27,7 @@ export function BuPicker({ useCase, choices, onPick }: { useCase: string; choice
   );
 }
 
-/** Once a BU is chosen; locked while ingestion or referential data loads. */
+/** Once a BU is chosen (the overview also shows it before); locked while ingestion or referential data loads. */
 export function BuSelector({
   choices,
   value,
@@ -35,7 +35,7 @@ export function BuSelector({
   onChange,
 }: {
   choices: readonly string[];
-  value: string;
+  value: string | null;
   locked: boolean;
   onChange: (bu: string) => void;
 }) {
@@ -43,12 +43,17 @@ export function BuSelector({
     <label className="flex items-center gap-2 text-sm">
       <span className="whitespace-nowrap font-medium">{GOV_TEXTS.buSelection}</span>
       <select
-        value={value}
+        value={value ?? ''}
         disabled={locked}
         title={locked ? 'Wait until the data has loaded' : undefined}
         onChange={(event) => onChange(event.target.value)}
         className={`${fieldClass} w-auto`}
       >
+        {value === null && (
+          <option value="" disabled>
+            Choose a BU
+          </option>
+        )}
         {choices.map((bu) => (
           <option key={bu} value={bu}>
             {bu}

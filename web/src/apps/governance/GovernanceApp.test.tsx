@@ -84,6 +84,7 @@ describe('sub-tabs', () => {
     const server = govServer({
       [AUTH]: () => access({ LGW: ['Finance/Lineage', 'Finance/Referentiel'] }),
       [REFERENTIAL]: () => [],
+      'GET /api/data_gov/lineage/get_kpis': () => ({ data: [] }),
     });
     await openBu('Finance', 'LGW');
     expect(subTabs().map((t) => t.textContent)).toEqual(['Referential', 'Data Lineage']);
@@ -92,14 +93,25 @@ describe('sub-tabs', () => {
     expect(server.callsTo('GET', '/api/data_gov/referentiel/data')[0]?.query).toEqual({ use_case: 'Finance', file_asset: 'LGW' });
 
     fireEvent.click(screen.getByRole('tab', { name: 'Data Lineage' }));
-    expect(screen.getByText('The lineage graph arrives with the overview release.')).toBeTruthy();
+    expect(await screen.findByText(GOV_TEXTS.noLineage('LGW', 'Finance'))).toBeTruthy();
   });
 
-  it('explains that Quality comes with the overview release, and sends the merged BU as SSA', async () => {
-    const server = govServer({ [AUTH]: () => access({ SSA: ['Finance/Quality'], AMA: ['Finance/Ingestion'] }), [INGESTION]: () => [] });
+  it('opens on Quality, and sends the merged BU as SSA', async () => {
+    const server = govServer({
+      [AUTH]: () => access({ SSA: ['Finance/Quality'], AMA: ['Finance/Ingestion'] }),
+      [INGESTION]: () => [],
+      'GET /api/data_gov/gouvernance/get_years': () => [2024],
+      'POST /api/data_gov/gouvernance/quality': () => ({
+        data_integrity: [],
+        file_integrity: [],
+        file_not_received: [],
+        mapping_coverage: [],
+      }),
+    });
     await openBu('Finance', 'SSA/AMA');
     expect(subTabs().map((t) => t.textContent)).toEqual(['Quality', 'Ingestion']);
-    expect(screen.getByText('The quality views arrive with the overview release.')).toBeTruthy();
+    expect(await screen.findByText(GOV_TEXTS.noErrors)).toBeTruthy();
+    expect(server.callsTo('POST', '/api/data_gov/gouvernance/quality')[0]?.body).toMatchObject({ asset: 'SSA' });
     fireEvent.click(screen.getByRole('tab', { name: 'Ingestion' }));
     expect(await screen.findByText(GOV_TEXTS.noIngestion('SSA/AMA', 'Finance'))).toBeTruthy();
     expect(server.callsTo('GET', '/api/data_gov/ingestion/data')[0]?.query.asset).toBe('SSA');

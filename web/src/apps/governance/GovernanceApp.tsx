@@ -9,21 +9,38 @@ import type { AppProps } from '../registry';
 import { busForUseCase, GOV_APP_LABELS, govAppsFor, hasHelp, useCaseForTab } from './access';
 import { fetchAuthorizedBus, govKeys } from './api';
 import { BuPicker, BuSelector } from './BuPicker';
-import { ComingWithOverview } from './ComingWithOverview';
 import { HelpButton } from './HelpPopup';
 import { IngestionTab } from './ingestion/IngestionTab';
+import { LineageTab } from './lineage/LineageTab';
+import { QualityTab } from './quality/QualityTab';
+import { focusFromParams, type QualityFocus } from './quality-link';
 import { ReferentialTab } from './referential/ReferentialTab';
 
 /** Tabs 51–57: one use case's data governance, per BU. */
 export function GovernanceApp({ tab }: AppProps) {
   const useCase = useCaseForTab(tab.id);
-  return useCase ? <UseCaseGovernance useCase={useCase} /> : <NotAvailableApp tab={tab} />;
+  return useCase ? <UseCaseGovernance useCase={useCase} params={tab.params} /> : <NotAvailableApp tab={tab} />;
 }
 
-function UseCaseGovernance({ useCase }: { useCase: GovUseCase }) {
+function UseCaseGovernance({ useCase, params }: { useCase: GovUseCase; params: Record<string, string> | undefined }) {
   const access = useQuery({ queryKey: govKeys.authorizedBus, queryFn: fetchAuthorizedBus, staleTime: 5 * 60_000 });
   const choices = busForUseCase(access.data ?? null, useCase);
   const [bu, setBu] = useState<string | null>(null);
+  // The overview opens this tab on a quality filter; each new set of params moves to its BU once.
+  const [focus, setFocus] = useState<{ params: Record<string, string> | undefined; focus: QualityFocus | null }>({
+    params: undefined,
+    focus: null,
+  });
+  if (params !== focus.params) {
+    const next = focusFromParams(params);
+    setFocus({ params, focus: next });
+    if (next) setBu(next.bu);
+  }
+  // A BU the user picks leaves the overview's filter behind, even on coming back to its BU.
+  const chooseBu = (choice: string) => {
+    setBu(choice);
+    setFocus((current) => ({ ...current, focus: null }));
+  };
   const locked = useIsFetching({ queryKey: govKeys.data(useCase), predicate: (query) => query.state.data === undefined }) > 0;
 
   return (
@@ -38,14 +55,19 @@ function UseCaseGovernance({ useCase }: { useCase: GovUseCase }) {
             <h1 className="truncate font-semibold text-2xl tracking-tight">{bu ? `${useCase} - ${bu}` : useCase}</h1>
           </div>
         </div>
-        {bu && <BuSelector choices={choices} value={bu} locked={locked} onChange={setBu} />}
+        {bu && <BuSelector choices={choices} value={bu} locked={locked} onChange={chooseBu} />}
       </header>
       {access.isLoading ? (
         <div className="flex justify-center py-10">
           <Spinner label={GOV_TEXTS.loading} />
         </div>
       ) : bu ? (
-        <BuGovernance useCase={useCase} bu={bu} apps={govAppsFor(access.data ?? null, bu, useCase)} />
+        <BuGovernance
+          useCase={useCase}
+          bu={bu}
+          apps={govAppsFor(access.data ?? null, bu, useCase)}
+          focus={focus.focus?.bu === bu ? focus.focus : null}
+        />
       ) : (
         <BuPicker useCase={useCase} choices={choices} onPick={setBu} />
       )}
@@ -53,9 +75,29 @@ function UseCaseGovernance({ useCase }: { useCase: GovUseCase }) {
   );
 }
 
-/** The sub-tabs the BU is authorised for; the first one is the default. */
-function BuGovernance({ useCase, bu, apps }: { useCase: GovUseCase; bu: string; apps: readonly GovApp[] }) {
+/** The sub-tabs the BU is authorised for; the first one is the default, Quality when a quality filter is asked for. */
+function BuGovernance({
+  useCase,
+  bu,
+  apps,
+  focus,
+}: {
+  useCase: GovUseCase;
+  bu: string;
+  apps: readonly GovApp[];
+  focus: QualityFocus | null;
+}) {
   const [chosen, setChosen] = useState<GovApp | null>(null);
+  const [seenFocus, setSeenFocus] = useState<QualityFocus | null>(null);
+  // Counts the filters asked for, so asking again (even for the same one) starts the Quality view over on it.
+  const [focusRound, setFocusRound] = useState(0);
+  if (focus !== seenFocus) {
+    setSeenFocus(focus);
+    if (focus) {
+      setChosen('Quality');
+      setFocusRound((round) => round + 1);
+    }
+  }
   const active = chosen && apps.includes(chosen) ? chosen : (apps[0] ?? null);
   const baseId = useId();
 
@@ -100,7 +142,8 @@ function BuGovernance({ useCase, bu, apps }: { useCase: GovUseCase; bu: string; 
       <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${active}`}>
         {active === 'Ingestion' && <IngestionTab useCase={useCase} bu={bu} />}
         {active === 'Referentiel' && <ReferentialTab key={bu} useCase={useCase} bu={bu} />}
-        {(active === 'Quality' || active === 'Lineage') && <ComingWithOverview app={active} />}
+        {active === 'Quality' && <QualityTab key={`${bu}-${focusRound}`} useCase={useCase} bu={bu} focus={focus} />}
+        {active === 'Lineage' && <LineageTab useCase={useCase} bu={bu} />}
       </div>
     </div>
   );

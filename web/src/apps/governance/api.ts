@@ -2,13 +2,16 @@ import {
   AuthorizedBusResponse,
   fileNameFromUri,
   IngestionDataResponse,
+  OverviewResponse,
   type PeriodOption,
+  QualityResponse,
   ReferentialDataResponse,
   ReferentialUploadResult,
   type StageError,
   StageStatusMap,
   UploadResponse,
   type UploadResult,
+  YearsResponse,
 } from '@hangar/contract';
 import { apiBlob, apiFetch, apiJson, type Parser } from '../../api/client';
 import { browser } from '../../api/navigation';
@@ -25,6 +28,10 @@ export const govKeys = {
   ingestion: (useCase: string, bu: string, period: Period) =>
     ['governance', 'data', useCase, 'ingestion', bu, period.year, period.month, period.budget] as const,
   referential: (useCase: string, bu: string) => ['governance', 'data', useCase, 'referential', bu] as const,
+  overview: ['governance', 'overview'] as const,
+  years: ['governance', 'years'] as const,
+  // Outside the 'data' branch: quality loads do not lock the BU selector (spec: ingestion, referential, lineage do).
+  quality: (useCase: string, bu: string, year: number) => ['governance', 'quality', useCase, bu, year] as const,
 };
 
 /** Governance data failures are logged and read as null or empty; nothing is shown (spec section 8). */
@@ -39,6 +46,22 @@ async function orFallback<T>(what: string, load: () => Promise<T>, fallback: T):
 
 export const fetchAuthorizedBus = () =>
   orFallback('the authorised BUs', () => apiJson(`${BASE}/gouvernance/authorized-bus`, AuthorizedBusResponse), null);
+
+export const fetchOverview = () => orFallback('the overview', () => apiJson(`${BASE}/gouvernance/overview`, OverviewResponse), null);
+
+export const fetchYears = () => orFallback('the years', () => apiJson(`${BASE}/gouvernance/get_years`, YearsResponse), []);
+
+/** `asset` is the BU as sent (the merged SSA/AMA goes as SSA). */
+export const fetchQuality = (asset: string, useCase: string, year: number) =>
+  orFallback(
+    'the quality results',
+    () =>
+      apiJson(`${BASE}/gouvernance/quality`, QualityResponse, {
+        method: 'POST',
+        body: JSON.stringify({ asset, use_case: useCase, year }),
+      }),
+    null,
+  );
 
 export function fetchIngestionData(useCase: string, bu: string, period: Period) {
   const query = new URLSearchParams({ use_case: useCase, asset: bu, year: String(period.year), month: String(period.month) });

@@ -1,2 +1,2 @@
-// The data-governance area's public surface: the use-case tabs 51–57 for the registry.
-export { GovernanceTab } from './GovernanceTab';
+// The data-governance area's public surface: the overview tabs 49–50 and the use-case tabs 51–57 for the registry.
+export { GovernanceTab, OverviewTab } from './GovernanceTab';

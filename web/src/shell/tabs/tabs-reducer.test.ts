@@ -38,6 +38,22 @@ describe('tabs reducer', () => {
     expect(state.activeId).toBe(75);
   });
 
+  it('carries params when opening, and replaces them on an already open tab while activating it', () => {
+    const opened = tabsReducer(openAll(75), { type: 'open', tab: tab(52, { params: { check: 'file_integrity' } }) });
+    expect(opened.tabs.find((t) => t.id === 52)?.params).toEqual({ check: 'file_integrity' });
+
+    const elsewhere = tabsReducer(opened, { type: 'activate', id: 75 });
+    const reopened = tabsReducer(elsewhere, { type: 'open', tab: tab(52, { params: { check: 'mapping_coverage', table: 'GL' } }) });
+    expect(ids(reopened)).toEqual([HOME_TAB_ID, 75, 52]);
+    expect(reopened.activeId).toBe(52);
+    expect(reopened.tabs.find((t) => t.id === 52)?.params).toEqual({ check: 'mapping_coverage', table: 'GL' });
+
+    // Opening from the menu (no params) only activates: what the tab shows stays.
+    const fromMenu = tabsReducer(tabsReducer(reopened, { type: 'activate', id: 75 }), { type: 'open', tab: tab(52) });
+    expect(fromMenu.activeId).toBe(52);
+    expect(fromMenu.tabs.find((t) => t.id === 52)?.params).toEqual({ check: 'mapping_coverage', table: 'GL' });
+  });
+
   it('never opens a tab that has an external link', () => {
     const before = openAll(75);
     const after = tabsReducer(before, { type: 'open', tab: tab(1001, { externalLink: 'https://example.org' }) });

@@ -6,6 +6,8 @@ export interface Tab {
   icon: string;
   /** When set the item opens in a new browser tab, never as a portal tab. */
   externalLink: string | null;
+  /** What the opener asks the app to show (a filter, a selection); read by the app as `tab.params`. */
+  params?: Record<string, string>;
 }
 
 export interface TabsState {
@@ -35,6 +37,11 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
     case 'open': {
       if (opensExternally(action.tab)) return state;
       const existing = state.tabs.some((t) => t.id === action.tab.id);
+      if (existing && action.tab.params) {
+        // New params replace the old ones so the already-open app shows what was asked this time.
+        const tabs = state.tabs.map((t) => (t.id === action.tab.id ? { ...t, params: action.tab.params } : t));
+        return { ...state, tabs, activeId: action.tab.id };
+      }
       if (existing) return state.activeId === action.tab.id ? state : { ...state, activeId: action.tab.id };
       return { ...state, tabs: [...state.tabs, action.tab], activeId: action.tab.id };
     }

@@ -1,0 +1,81 @@
+import { expect, type Page, test } from '@playwright/test';
+import { accessTokenOf, signedInPage } from './helpers.ts';
+
+const now = new Date();
+const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+const year = last.getUTCFullYear();
+const month = last.getUTCMonth() + 1;
+const period = `${year}-${String(month).padStart(2, '0')}`;
+
+/** A ledger whose 'amount' column holds a word on line 3: the file integrity check fails. */
+const BROKEN = [
+  'journal_id,line,posting_date,period,account,cost_center,amount,currency,description',
+  `JE-1,1,${period}-05,${period},706100,CC-OPS-01,-100.00,EUR,Fees`,
+  `JE-1,2,${period}-05,${period},411000,,one hundred,EUR,Fees`,
+].join('\n');
+
+/** An administrator delivers the broken ledger for SSA through the API, and waits for its checks. */
+async function deliverBrokenLedger(admin: Page) {
+  const headers = { authorization: `Bearer ${await accessTokenOf(admin)}` };
+  const res = await admin.request.post('/api/data_gov/ingestion/file', {
+    headers,
+    multipart: {
+      file_asset: 'SSA',
+      use_case: 'Finance',
+      month: String(month),
+      year: String(year),
+      file_type: 'GENERAL_LEDGER',
+      file: { name: `SSA_GL_${period}.csv`, mimeType: 'text/csv', buffer: Buffer.from(BROKEN) },
+    },
+  });
+  expect(res.status()).toBe(200);
+  await expect
+    .poll(async () => {
+      const items = await (
+        await admin.request.get(`/api/data_gov/ingestion/data?use_case=Finance&asset=SSA&year=${year}&month=${month}`, { headers })
+      ).json();
+      return items.find((i: { file_type: string }) => i.file_type === 'GENERAL_LEDGER')?.status.checkfile;
+    })
+    .toBe('error');
+}
+
+async function openFromMenu(page: Page, title: string) {
+  const nav = page.getByRole('navigation', { name: 'Applications' });
+  const item = nav.getByRole('button', { name: title, exact: true });
+  const section = nav.getByRole('button', { name: /^Data Governance/ });
+  await item.or(section).first().waitFor();
+  if (!(await item.isVisible())) await section.click();
+  await item.click();
+}
+
+test('from the overview, a failed cell opens the filtered Quality tab; the error modal downloads the file', async ({ browser }) => {
+  await deliverBrokenLedger(await signedInPage(browser, 'admin@hangar.local'));
+
+  const page = await signedInPage(browser, 'analyst@hangar.local');
+  await openFromMenu(page, 'Overview');
+  await expect(page.getByText('Please choose a BU')).toBeVisible();
+  await page.getByLabel('BU Selection:').selectOption('SSA/AMA');
+  await expect(page.getByRole('heading', { name: 'Data Governance - SSA/AMA' })).toBeVisible();
+  const finance = page.getByRole('region', { name: 'Finance', exact: true });
+  await expect(finance).toContainText('1 failed alert');
+  await finance.getByRole('button', { name: 'File Integrity of GENERAL_LEDGER: failed. Open in Quality' }).click();
+
+  // The Finance tab opens on Quality, on the File Integrity table, filtered to the ledger.
+  await expect(page.getByRole('heading', { name: 'Finance - SSA/AMA' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Quality', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'File Integrity', selected: true })).toBeVisible();
+  const results = page.getByRole('table', { name: 'File Integrity results' });
+  await expect(results).toContainText('GENERAL_LEDGER');
+  await results
+    .getByRole('button', { name: /^Error details of GENERAL_LEDGER/ })
+    .first()
+    .click();
+
+  const modal = page.getByRole('dialog', { name: 'File Integrity - GENERAL_LEDGER' });
+  await expect(modal).toContainText('Values of amount that are not a number');
+  await expect(modal.getByRole('table', { name: 'Failing rows sample' })).toContainText('one hundred');
+  const popup = page.waitForEvent('popup');
+  await modal.getByRole('button', { name: 'Download file' }).click();
+  const download = await (await popup).waitForEvent('download');
+  expect(download.suggestedFilename()).toBe(`SSA_GL_${period}.csv`);
+});

@@ -1,0 +1,123 @@
+import type { LineageNode } from '@hangar/contract';
+import { Handle, type NodeProps, type NodeTypes, Position, type ReactFlowState, useStore } from '@xyflow/react';
+import { Database, Gauge, Table2 } from 'lucide-react';
+import { createContext, memo, useContext } from 'react';
+import type { LineageFlowNode } from './flow';
+import { SHOWN_COLUMNS } from './layout';
+import { nodeLabel } from './model';
+
+type Quality = NonNullable<LineageNode['quality']>;
+
+/** success green, failed red, pending grey; 'none' shows no badge. */
+const QUALITY_BADGE: Record<Exclude<Quality, 'none'>, string> = {
+  success: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200',
+  failed: 'bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-200',
+  pending: 'bg-gray-200 text-gray-700 dark:bg-gray-700 dark:text-gray-200',
+};
+
+const FRAME = 'flex h-full w-full flex-col overflow-hidden rounded-xl border text-left shadow-sm';
+const SOURCE_COLORS = 'border-brand bg-brand text-white dark:border-accent dark:bg-surface-strong dark:text-fg';
+
+/** Below this zoom the node's text is too small to read: nodes draw as a box and their name, which also keeps panning a large graph smooth. */
+const COMPACT_BELOW_ZOOM = 0.5;
+const zoomedOut = (state: ReactFlowState) => state.transform[2] < COMPACT_BELOW_ZOOM;
+
+/** True while the graph is being exported: the picture shows every node in full, whatever the zoom. */
+export const FullDetail = createContext(false);
+
+function useCompact(): boolean {
+  const compact = useStore(zoomedOut);
+  const full = useContext(FullDetail);
+  return compact && !full;
+}
+
+function Handles() {
+  return (
+    <>
+      <Handle type="target" position={Position.Left} isConnectable={false} className="border-0! bg-fg-subtle!" />
+      <Handle type="source" position={Position.Right} isConnectable={false} className="border-0! bg-fg-subtle!" />
+    </>
+  );
+}
+
+/** One large label: readable at the zooms where the full node's text is not. */
+function Compact({ className, label, lines = 'line-clamp-2' }: { className: string; label: string; lines?: string }) {
+  return (
+    <div className={`flex h-full w-full items-center overflow-hidden rounded-xl border-4 px-3 ${className}`}>
+      <Handles />
+      <p className={`break-words font-semibold text-[28px] leading-[1.1] ${lines}`}>{label}</p>
+    </div>
+  );
+}
+
+const SourceNode = memo(function SourceNode({ data }: NodeProps<LineageFlowNode>) {
+  if (useCompact()) return <Compact className={SOURCE_COLORS} label={data.node.source} lines="line-clamp-1" />;
+  return (
+    <div className={`${FRAME} justify-center px-3 ${SOURCE_COLORS}`}>
+      <Handles />
+      <p className="flex items-center gap-2 truncate font-semibold text-sm">
+        <Database className="size-4 shrink-0" aria-hidden />
+        <span className="truncate">{data.node.source}</span>
+      </p>
+    </div>
+  );
+});
+
+const TableNode = memo(function TableNode({ data }: NodeProps<LineageFlowNode>) {
+  const { node } = data;
+  if (useCompact())
+    return (
+      <Compact
+        className={
+          node.quality === 'failed'
+            ? 'border-red-600 bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100'
+            : 'border-line bg-page text-fg'
+        }
+        label={nodeLabel(node)}
+      />
+    );
+  const hidden = node.columns.length - SHOWN_COLUMNS;
+  return (
+    <div className={`${FRAME} border-line bg-page px-3 py-2 text-fg`}>
+      <Handles />
+      <div className="flex items-center gap-2">
+        <Table2 className="size-4 shrink-0 text-fg-muted" aria-hidden />
+        <p className="min-w-0 flex-1 truncate font-semibold text-sm" title={nodeLabel(node)}>
+          {nodeLabel(node)}
+        </p>
+        {node.quality && node.quality !== 'none' && (
+          <span className={`shrink-0 rounded-full px-2 py-0.5 font-medium text-[11px] ${QUALITY_BADGE[node.quality]}`}>{node.quality}</span>
+        )}
+      </div>
+      <p className="truncate text-fg-muted text-xs">{node.source}</p>
+      <ul className="mt-1 space-y-0 font-mono text-[11px] text-fg-muted leading-5">
+        {node.columns.slice(0, SHOWN_COLUMNS).map((column) => (
+          <li key={column} className="truncate">
+            {column}
+          </li>
+        ))}
+        {hidden > 0 && <li>+{hidden} more</li>}
+      </ul>
+    </div>
+  );
+});
+
+const KpiNode = memo(function KpiNode({ data }: NodeProps<LineageFlowNode>) {
+  const { node } = data;
+  if (useCompact()) return <Compact className="border-accent bg-page text-fg" label={nodeLabel(node)} />;
+  return (
+    <div className={`${FRAME} justify-center border-accent bg-page px-3 text-fg`}>
+      <Handles />
+      <p className="flex items-center gap-2 font-semibold text-sm">
+        <Gauge className="size-4 shrink-0 text-accent" aria-hidden />
+        <span className="truncate" title={nodeLabel(node)}>
+          {nodeLabel(node)}
+        </span>
+      </p>
+      {node.format && <p className="truncate text-fg-muted text-xs">{node.format}</p>}
+    </div>
+  );
+});
+
+/** Defined once at module level: a new object per render would remount every node. */
+export const nodeTypes: NodeTypes = { source: SourceNode, table: TableNode, kpi: KpiNode };
