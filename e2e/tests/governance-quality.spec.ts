@@ -74,8 +74,42 @@ test('from the overview, a failed cell opens the filtered Quality tab; the error
   const modal = page.getByRole('dialog', { name: 'File Integrity - GENERAL_LEDGER' });
   await expect(modal).toContainText('Values of amount that are not a number');
   await expect(modal.getByRole('table', { name: 'Failing rows sample' })).toContainText('one hundred');
-  const popup = page.waitForEvent('popup');
+  // The file opens in a new browser tab through a short-lived signed link.
+  const opened = page.context().waitForEvent('request', (r) => r.url().includes('/api/data_gov/file?token='));
   await modal.getByRole('button', { name: 'Download file' }).click();
-  const download = await (await popup).waitForEvent('download');
-  expect(download.suggestedFilename()).toBe(`SSA_GL_${period}.csv`);
+  const file = await page.request.get((await opened).url());
+  expect(file.status()).toBe(200);
+  expect(await file.text()).toBe(BROKEN);
+  expect(file.headers()['content-disposition']).toContain(`SSA_GL_${period}.csv`);
+});
+
+test('lineage: search a KPI, highlight its path, clear it, recenter', async ({ browser }) => {
+  const page = await signedInPage(browser, 'analyst@hangar.local');
+  await openFromMenu(page, 'Finance');
+  await page.getByRole('button', { name: 'SSA/AMA' }).click();
+  await page.getByRole('tablist', { name: 'Data governance' }).getByRole('tab', { name: 'Data Lineage' }).click();
+  const graph = page.getByRole('region', { name: 'Lineage graph' }).or(page.getByLabel('Lineage graph')).first();
+  const revenue = page.locator('.react-flow__node[data-id="kpi:Revenue"]');
+  await expect(revenue).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Definition' })).toContainText('Revenue');
+
+  await page.getByLabel('Search KPIs').fill('rev');
+  const chips = page.getByRole('list', { name: 'KPIs of SSA/AMA - Finance' });
+  await expect(chips.getByRole('listitem')).toHaveCount(2); // Revenue, Revenue by stream
+  await page.getByLabel('Clear search').click();
+  await expect(page.getByLabel('Search KPIs')).toHaveValue('');
+
+  // Clicking the ledger highlights what it feeds and where it comes from, and dims the rest; Escape clears.
+  const ledger = page.locator('.react-flow__node[data-id="table:GENERAL_LEDGER"]');
+  const capex = page.locator('.react-flow__node[data-id="table:CAPEX"]');
+  await ledger.click();
+  await expect(revenue).not.toHaveClass(/opacity-15/);
+  await expect(page.locator('.react-flow__node[data-id="source:SAP S/4HANA"]')).not.toHaveClass(/opacity-15/);
+  await expect(capex).toHaveClass(/opacity-15/);
+  await page.keyboard.press('Escape');
+  await expect(capex).not.toHaveClass(/opacity-15/);
+
+  await page.getByRole('button', { name: 'Recenter Graph' }).click();
+  await expect(graph).toBeVisible();
+  await expect(ledger).toBeInViewport();
 });

@@ -50,7 +50,7 @@ async function openFinance(page: Page, subTab: 'Ingestion' | 'Referential') {
   await expect(page.getByText('Here are the BUs to which you have access for Finance.')).toBeVisible();
   await page.getByRole('button', { name: 'SSA/AMA' }).click();
   await expect(page.getByRole('heading', { name: 'Finance - SSA/AMA' })).toBeVisible();
-  await page.getByRole('tab', { name: subTab }).click();
+  await page.getByRole('tablist', { name: 'Data governance' }).getByRole('tab', { name: subTab }).click();
   const help = page.getByRole('dialog');
   if (await help.isVisible().catch(() => false)) await page.keyboard.press('Escape');
 }

@@ -83,7 +83,7 @@ export function registerGouvernanceRoutes(ctx: AppContext, links: DownloadLinks)
         response: { 200: z.string() },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const file = await resolveFileRef(ctx, request.body.gs_url);
       if (!file) {
@@ -95,7 +95,9 @@ export function registerGouvernanceRoutes(ctx: AppContext, links: DownloadLinks)
       }
       const apps: GovApp[] = file.kind === 'upload' ? ['Ingestion', 'Quality'] : ['Referentiel', 'Quality'];
       await requireRight(ctx, request, user, file.bu, file.useCase, apps);
-      return `${ctx.config.publicUrl}/api/data_gov/file?token=${links.sign(file.key, user.sub)}`;
+      // The spec's answer is a JSON string; Fastify sends strings as they are, so it is encoded here.
+      const link = `${ctx.config.publicUrl}/api/data_gov/file?token=${links.sign(file.key, user.sub)}`;
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(link));
     },
   );
 

@@ -258,6 +258,7 @@ describe('files', () => {
     const item = await waitForItem(() => items(tokens['finance.ssa']!), 'GENERAL_LEDGER', reviewing);
     const link = await call('POST', '/api/data_gov/gouvernance/download', tokens['finance.ssa'], { gs_url: item.file_url });
     expect(link.status).toBe(200);
+    expect(link.headers.get('content-type')).toContain('application/json');
     expect(typeof link.body).toBe('string');
     const file = await fetch(link.body);
     expect(file.status, `${link.body} ${file.status === 200 ? '' : await file.clone().text()}`).toBe(200);
