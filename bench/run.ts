@@ -1,15 +1,16 @@
-// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview]`: reports against targets; exits non-zero only when a benchmark could not run.
+// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview|lineage]`: reports against targets; exits non-zero only when a benchmark could not run.
 import { chat } from './chat.ts';
 import { coldstart } from './coldstart.ts';
 import { credits } from './credits.ts';
 import { ingestion } from './ingestion.ts';
+import { lineage } from './lineage.ts';
 import { memory } from './memory.ts';
 import { overview } from './overview.ts';
 import { killAll } from './procs.ts';
 import type { Result } from './result.ts';
 import { throughput } from './throughput.ts';
 
-const BENCHES: Record<string, () => Promise<Result>> = { throughput, memory, coldstart, credits, chat, ingestion, overview };
+const BENCHES: Record<string, () => Promise<Result>> = { throughput, memory, coldstart, credits, chat, ingestion, overview, lineage };
 
 process.on('exit', killAll);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,7 +1,7 @@
 import { GOV_TEXTS, type GovApp, type GovUseCase } from '@hangar/contract';
 import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { NotAvailableApp } from '../NotAvailableApp';
@@ -12,6 +12,7 @@ import { BuPicker, BuSelector } from './BuPicker';
 import { HelpButton } from './HelpPopup';
 import { IngestionTab } from './ingestion/IngestionTab';
 import { LineageTab } from './lineage/LineageTab';
+import { prepareLayout } from './lineage/layout';
 import { QualityTab } from './quality/QualityTab';
 import { focusFromParams, type QualityFocus } from './quality-link';
 import { ReferentialTab } from './referential/ReferentialTab';
@@ -100,6 +101,10 @@ function BuGovernance({
   }
   const active = chosen && apps.includes(chosen) ? chosen : (apps[0] ?? null);
   const baseId = useId();
+  const canSeeLineage = apps.includes('Lineage');
+  useEffect(() => {
+    if (canSeeLineage) prepareLayout();
+  }, [canSeeLineage]);
 
   if (!active) return <EmptyState icon={ShieldCheck} title={`You have no data-governance application for ${bu} - ${useCase}.`} />;
 

@@ -36,6 +36,8 @@ export function layoutInput(model: LineageModel): LayoutInput {
       'elk.edgeRouting': 'POLYLINE',
       // Full crossing minimisation takes seconds on a 1,000-node graph; small graphs keep the default quality.
       'elk.layered.thoroughness': model.nodes.length > LARGE_GRAPH ? '1' : '7',
+      // Brandes-Köpf placement costs about a third of a 1,000-node layout; the simple one lines layers up as well.
+      ...(model.nodes.length > LARGE_GRAPH ? { 'elk.layered.nodePlacement.strategy': 'SIMPLE' } : {}),
     },
     children: model.nodes.map((node) => ({ id: node.id, width: NODE_WIDTH, height: nodeHeight(node) })),
     edges: model.links.map((link) => ({ id: link.id, sources: [link.source], targets: [link.target] })),
@@ -94,6 +96,21 @@ function layoutWorker(): Worker {
     worker = null;
   };
   return worker;
+}
+
+/**
+ * Starts the layout worker ahead of the first graph and lays out a small graph in it, so ELK's
+ * 1.4 MB script is parsed and its code warm by the time the user opens the Lineage sub-tab.
+ */
+export function prepareLayout(): void {
+  if (typeof Worker === 'undefined' || worker) return;
+  const children = Array.from({ length: 60 }, (_, i) => ({ id: `n${i}`, width: 260, height: 56 }));
+  const edges = children
+    .slice(1)
+    .map((c, i) => ({ id: `e${i}`, sources: [`n${Math.floor(i / 3)}`] as [string], targets: [c.id] as [string] }));
+  void runLayout({ id: 'warm-up', layoutOptions: { 'elk.algorithm': 'layered', 'elk.direction': 'RIGHT' }, children, edges }).catch(
+    () => {},
+  );
 }
 
 /** Lays the graph out with ELK off the main thread; 1,000 nodes take long enough to freeze the page otherwise. */
