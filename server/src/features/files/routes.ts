@@ -5,10 +5,8 @@ import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DocumentRow } from '../../platform/documents.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
+import { contentDisposition } from '../../platform/file-names.ts';
 import { ObjectNotFoundError } from '../../platform/storage/object-store.ts';
-
-const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
-  `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The /pdf viewer's and /download page's file routes: only registry documents the caller may read. */
 export function registerFileRoutes(ctx: AppContext, serveWebApp: (reply: FastifyReply) => FastifyReply): void {

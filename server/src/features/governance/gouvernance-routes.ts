@@ -5,13 +5,11 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
+import { contentDisposition } from '../../platform/file-names.ts';
 import { ObjectNotFoundError } from '../../platform/storage/object-store.ts';
 import type { DownloadLinks } from './links.ts';
 import { GOVERNANCE_RULE, permissionMap, requireRight } from './permissions.ts';
 import { referentialByObjectKey, uploadByObjectKey } from './store.ts';
-
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** An opaque file reference from a response: an upload or a referential file, with its BU and use case. */
 export async function resolveFileRef(ctx: AppContext, ref: string) {
@@ -43,7 +41,7 @@ export async function sendObject(ctx: AppContext, reply: FastifyReply, key: stri
     return reply
       .header('content-type', object.contentType)
       .header('content-length', object.size)
-      .header('content-disposition', attachment(fileName))
+      .header('content-disposition', contentDisposition('attachment', fileName))
       .header('cache-control', 'private, no-store')
       .send(object.body);
   } catch (err) {

@@ -27,6 +27,7 @@ import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { govCheckResults, govUploads } from '../../platform/db/schema.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { contentDisposition, safeKeySegment } from '../../platform/file-names.ts';
 import { fileTypeDef, referentialDef, useCaseDef } from './catalogue/index.ts';
 import { ingestionItems, typesForPeriod } from './items.ts';
 import { eachPart, formFields } from './multipart.ts';
@@ -42,14 +43,6 @@ const parse = <T extends z.ZodType>(schema: T, value: unknown): z.infer<T> => {
   if (!r.success) throw badRequest(r.error.issues.map((i) => i.message).join('; '));
   return r.data;
 };
-const safeName = (name: string) =>
-  name
-    .replace(/[^\w.\- ]+/g, '_')
-    .replace(/^\.+/, '')
-    .slice(-150) || 'file';
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 interface Stored {
   upload: typeof govUploads.$inferInsert & { id: string };
   kpiReview: boolean;
@@ -255,7 +248,7 @@ export function registerIngestionRoutes(ctx: AppContext): void {
       const name = `${q.file_asset}_${q.file_type}${q.version ? `_${q.version}` : ''}_template.xlsx`;
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', attachment(name))
+        .header('content-disposition', contentDisposition('attachment', name))
         .send(body);
     },
   );
@@ -291,7 +284,7 @@ async function storeUpload(
     );
   }
   const id = randomUUID();
-  const objectKey = `governance/uploads/${head.file_asset}/${head.use_case.toLowerCase()}/${id}/${safeName(fileName)}`;
+  const objectKey = `governance/uploads/${head.file_asset}/${head.use_case.toLowerCase()}/${id}/${safeKeySegment(fileName)}`;
   const saved = await ctx.store.put(objectKey, stream as Readable, mimeType || 'application/octet-stream');
   if (stream.truncated) {
     await ctx.store.delete(objectKey);

@@ -6,17 +6,12 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { govReferentials } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { safeKeySegment } from '../../platform/file-names.ts';
 import { referentialDef } from './catalogue/index.ts';
 import { escapeHtml, plainError } from './engine/describe.ts';
 import { loadReferential } from './engine/referential.ts';
 import { toTabular } from './engine/tabular.ts';
 import { download, extensionOf, withWorkDir } from './pipeline.ts';
-
-const safeName = (name: string) =>
-  name
-    .replace(/[^\w.\- ]+/g, '_')
-    .replace(/^\.+/, '')
-    .slice(-150) || 'file';
 
 export interface ReferentialUpload {
   bu: string;
@@ -41,7 +36,7 @@ export async function loadReferentialFile(
   if (!def) throw new AppError('BAD_REQUEST', `${r.fileType} is not a referential file of ${r.useCase}.`);
   const id = crypto.randomUUID();
   const extension = extensionOf(r.fileName);
-  const objectKey = `governance/referential/${r.bu}/${r.useCase.toLowerCase()}/${id}/${safeName(r.fileName)}`;
+  const objectKey = `governance/referential/${r.bu}/${r.useCase.toLowerCase()}/${id}/${safeKeySegment(r.fileName)}`;
   const body = typeof r.body === 'string' ? Buffer.from(r.body) : r.body;
   await ctx.store.put(objectKey, body, extension === 'csv' ? 'text/csv' : 'application/octet-stream');
   if (!Buffer.isBuffer(body) && body.truncated) {

@@ -103,7 +103,10 @@ function BuGovernance({
   const baseId = useId();
   const canSeeLineage = apps.includes('Lineage');
   useEffect(() => {
-    if (canSeeLineage) prepareLayout();
+    if (!canSeeLineage) return;
+    // The graph's code (React Flow) and the layout worker load while the user is elsewhere.
+    prepareLayout();
+    void import('./lineage/LineageGraph').catch(() => {});
   }, [canSeeLineage]);
 
   if (!active) return <EmptyState icon={ShieldCheck} title={`You have no data-governance application for ${bu} - ${useCase}.`} />;
