@@ -12,6 +12,9 @@ import { csvColumns, periodOf, qualityColumns } from './quality-columns';
 import { emptyMessage, filterOptions, filterRows, NO_FILTERS, type QualityFilters } from './quality-filters';
 import { StatusBadge } from './status';
 
+/** Dates, periods and statuses read badly when wrapped in a narrow window. */
+const NO_WRAP = new Set(['Period', 'Received', 'Status', 'Coverage']);
+
 interface QualityTableProps {
   data: QualityResponse;
   focus: QualityFocus | null;
@@ -121,7 +124,10 @@ export function QualityTable({ data, focus, exportName }: QualityTableProps) {
                       {columns.map((column, c) => {
                         const text = column.text(row);
                         return (
-                          <td key={column.label} className={`${tdClass} ${text === null ? 'text-fg-subtle' : ''}`}>
+                          <td
+                            key={column.label}
+                            className={`${tdClass} ${NO_WRAP.has(column.label) ? 'whitespace-nowrap' : ''} ${text === null ? 'text-fg-subtle' : ''}`}
+                          >
                             {c === 0 ? (
                               <button
                                 type="button"
