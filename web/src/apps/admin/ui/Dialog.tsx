@@ -1,7 +1,6 @@
-import { TriangleAlert, X } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { type ReactNode, type RefObject, useCallback, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import { useModalFocus } from '../../../ui/useModalFocus';
+import { ModalFrame } from '../../../ui/ModalFrame';
 import { buttonClass } from './styles';
 
 interface DialogProps {
@@ -19,49 +18,9 @@ interface DialogProps {
 
 const WIDTHS = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
 
-/** A modal dialog: focus moves in and back, Tab stays inside, Escape and the backdrop close it. */
-export function Dialog({ title, onClose, children, role = 'dialog', icon, width = 'md', initialFocus, describedBy }: DialogProps) {
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  useModalFocus(dialogRef, onClose, initialFocus);
-
-  return createPortal(
-    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only convenience; Escape and the Close buttons cover keyboards
-    <div
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4 backdrop-blur-sm"
-    >
-      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog, both support aria-modal */}
-      <div
-        ref={dialogRef}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={describedBy}
-        className={`max-h-[90vh] w-full ${WIDTHS[width]} overflow-y-auto rounded-2xl border border-line bg-page text-fg shadow-2xl`}
-      >
-        <header className="flex items-center justify-between gap-3 border-line border-b px-6 py-4">
-          <h2 id={titleId} className="flex min-w-0 items-center gap-2.5 font-semibold text-lg">
-            {icon}
-            <span className="truncate">{title}</span>
-          </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            title="Close"
-            className="rounded-lg p-1.5 text-fg-muted transition hover:bg-surface hover:text-fg"
-          >
-            <X className="size-5" aria-hidden />
-          </button>
-        </header>
-        {children}
-      </div>
-    </div>,
-    document.body,
-  );
+/** A modal dialog of the admin area (forms and confirmations). */
+export function Dialog({ width = 'md', ...props }: DialogProps) {
+  return <ModalFrame {...props} maxWidth={WIDTHS[width]} padding="px-6" />;
 }
 
 export interface ConfirmOptions {
