@@ -200,3 +200,30 @@ describe('file not received', () => {
     expect(await evaluateFileNotReceived(t.ctx.db, new Date(Date.UTC(2025, 10, 5)))).toBe(0);
   });
 });
+
+describe('referential uploads', () => {
+  const send = (fields: Record<string, string>, name: string, body: string) => {
+    const form = uploadForm(fields, []);
+    form.append('file', new Blob([body]), name);
+    return postForm(t.url, '/api/data_gov/referentiel/mapping_file', tokens.admin!, form);
+  };
+  it('refuses unknown types and extensions, and reports a malformed file as an error row', async () => {
+    const ok = 'local_account,group_account,group_label\n706100,REV,Revenue\n';
+    const unknown = await send({ file_asset: 'SSA', file_type: 'MAPPING_MOON', use_case: 'Finance' }, 'm.csv', ok);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('MAPPING_MOON is not a referential file of Finance');
+    const exe = await send({ file_asset: 'SSA', file_type: 'MAPPING_LOCAL', use_case: 'Finance' }, 'm.exe', ok);
+    expect(exe.status).toBe(415);
+    const broken = await send(
+      { file_asset: 'SSA', file_type: 'MAPPING_LOCAL', use_case: 'Finance' },
+      'm.csv',
+      'local_account,group label\n1,2\n',
+    );
+    expect(broken.status).toBe(200);
+    expect(broken.body.status).toBe('error');
+    expect(broken.body.error.title).toBe('Error');
+    expect(broken.body.error.description).toContain('Missing columns: group_account, group_label.');
+    const list = await call('GET', '/api/data_gov/referentiel/data?use_case=Finance&file_asset=SSA', tokens.admin);
+    expect(list.body.find((i: { file_type: string }) => i.file_type === 'MAPPING_LOCAL').status).toBe('error');
+  });
+});
