@@ -15,6 +15,7 @@ const tab = await toTabular(xlsx, 'xlsx', dir);
 if (!tab.ok) throw new Error(tab.message);
 const report = await runChecks({
   csvPath: tab.csvPath,
+  format: tab.format,
   def: fileTypeDef('Finance', 'SSA', 'GENERAL_LEDGER')!,
   period: { year: 2026, month: 10 },
   referentials: new Map(),

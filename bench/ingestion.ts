@@ -9,6 +9,7 @@ import { fileTypeDef, referentialDef } from '../server/src/features/governance/c
 import { generateReferential, generateRows, toCsv } from '../server/src/features/governance/demo/files.ts';
 import { runChecks } from '../server/src/features/governance/engine/checks.ts';
 import { loadReferential } from '../server/src/features/governance/engine/referential.ts';
+import { readable } from '../server/src/features/governance/engine/test-kit.ts';
 import { signIn } from '../server/test/browser.ts';
 import { DEMO_PASSWORD, rssMb, sleep, startPortal, stop, tempDataDir, waitHealthy } from './procs.ts';
 import { log, median, type Result } from './result.ts';
@@ -42,10 +43,11 @@ export async function ingestion(): Promise<Result> {
   const refCsv = path.join(dir, 'ref.csv');
   writeFileSync(refCsv, toCsv(generateReferential(refDef)));
   const refParquet = path.join(dir, 'ref.parquet');
-  await loadReferential(refCsv, refDef, refParquet);
-  const pipeline = () =>
+  await loadReferential((await readable(refCsv, dir)).csvPath, refDef, refParquet);
+  // The pipeline as an upload runs it: normalised (line numbers, encoding), then checked.
+  const pipeline = async () =>
     runChecks({
-      csvPath: csv,
+      ...(await readable(csv, dir)),
       def: GL,
       period: PERIOD,
       referentials: new Map([['MAPPING_LOCAL', refParquet]]),

@@ -1,16 +1,33 @@
-// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview|lineage]`: reports against targets; exits non-zero only when a benchmark could not run.
+// `npm run bench [analytics|throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs]`: reports against targets; exits non-zero only when a benchmark could not run.
+import { analytics } from './analytics.ts';
 import { chat } from './chat.ts';
 import { coldstart } from './coldstart.ts';
 import { credits } from './credits.ts';
 import { ingestion } from './ingestion.ts';
+import { lighthouseBench } from './lighthouse.ts';
 import { lineage } from './lineage.ts';
 import { memory } from './memory.ts';
+import { multidocs } from './multidocs.ts';
 import { overview } from './overview.ts';
 import { killAll } from './procs.ts';
 import type { Result } from './result.ts';
 import { throughput } from './throughput.ts';
+import { translation } from './translation.ts';
 
-const BENCHES: Record<string, () => Promise<Result>> = { throughput, memory, coldstart, credits, chat, ingestion, overview, lineage };
+const BENCHES: Record<string, () => Promise<Result>> = {
+  throughput,
+  memory,
+  coldstart,
+  credits,
+  chat,
+  ingestion,
+  overview,
+  lineage,
+  translation,
+  lighthouse: lighthouseBench,
+  multidocs,
+  analytics,
+};
 
 process.on('exit', killAll);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

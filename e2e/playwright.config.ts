@@ -8,6 +8,17 @@ export const E2E_PASSWORD = 'e2e-demo-password';
 // Absolute: the server runs in server/, the cleanup command at the root.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data');
 
+/** Chromium's flags for every test; a test that needs more (a fake microphone) adds to these. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 // The app is started the way `npm start` starts it (the server workspace's start script, after the
 // web build that `npm test` runs first), on a fresh data directory with the demo organisation.
 export default defineConfig({
@@ -22,15 +33,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
@@ -60,6 +63,7 @@ export default defineConfig({
         REFRESH_REUSE_GRACE_SECONDS: '2',
         // The suite signs in far more often than a person; the limit itself has a server test.
         RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+        RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: '5000',
         OPENAI_API_KEY: 'sk-e2e',
         OPENAI_BASE_URL: `http://127.0.0.1:${STUB_PORT}/v1`,
         // The demo warehouse (a minute of background checks) is not what these tests look at.

@@ -5,6 +5,19 @@ set -euo pipefail
 
 PACKAGES=(
   chromium            # end-to-end tests (never a downloaded browser)
+  # Translator (issue 14): the offline engine and its pairs (EN-ES direct; FR and PT pivot through ES)
+  apertium apertium-eng-spa apertium-fr-es apertium-es-pt
+  # Translator: docx page counts and output checks (soffice --headless --convert-to pdf)
+  libreoffice-writer-nogui libreoffice-impress-nogui
+  # Translator: fonts drawn into translated PDFs (IPAex covers Latin and Japanese) and metric clones for page counts
+  fonts-ipaexfont-gothic fonts-dejavu-core fonts-dejavu-extra fonts-crosextra-carlito fonts-crosextra-caladea
+  qpdf                # translator test fixtures (an encrypted pdf made by another tool)
+  # Multi Docs (issue 15): OCR of images and scanned pages, with English, French, Spanish and Portuguese data
+  tesseract-ocr tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-por
+  poppler-utils       # Multi Docs: pdftoppm renders a scanned page to an image for OCR
+  ffmpeg              # Multi Docs: audio and video to 16 kHz mono wav; recordings saved as mp3
+  pocketsphinx pocketsphinx-en-us   # Multi Docs: offline speech to text (English)
+  espeak-ng           # Multi Docs test fixtures (a spoken English wav made by another tool)
 )
 
 missing=()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserAbilities } from './abilities.ts';
 import { BUSINESS_UNITS } from './constants.ts';
 
 export const UserSort = z.enum(['email', 'name', 'bu', 'createdAt', 'remainingCredit']);
@@ -22,6 +23,8 @@ export const AdminUser = z.object({
   creditLimit: z.number(),
   remainingCredit: z.number(),
   createdAt: z.string(),
+  /** What the caller may do to this user. */
+  can: UserAbilities,
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 

@@ -30,4 +30,8 @@ export const LogoutResponse = z.object({
 
 /** The refresh cookie: httpOnly, SameSite=Strict, Path=/auth. */
 export const REFRESH_COOKIE = 'hangar_refresh';
-export const ACCESS_TOKEN_STORAGE_KEY = 'hangar.access_token';
+/**
+ * The refresh cookie's name on an https deployment. It is scoped to /auth (least exposure), which
+ * the __Host- prefix forbids (it needs Path=/); __Secure- still makes browsers refuse it over http.
+ */
+export const refreshCookieName = (https: boolean) => (https ? `__Secure-${REFRESH_COOKIE}` : REFRESH_COOKIE);

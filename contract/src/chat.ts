@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MultidocsCitation } from './multidocs.ts';
 
 export const CHAT_LANGUAGES = ['EN', 'ES', 'FR', 'PT', 'JA'] as const;
 export type ChatLanguage = (typeof CHAT_LANGUAGES)[number];
@@ -9,6 +10,11 @@ export const CHAT_CONTEXT_MAX = 4000;
 export const CHAT_MESSAGE_MAX = 32_000;
 
 export const ChatDataType = z.enum(['text', 'file_upload', 'html', 'text_warning', 'text_switch']);
+
+/** How an answer stands: streaming while it is produced (server-side, whoever watches), then how it ended. */
+export const ANSWER_STATUSES = ['streaming', 'complete', 'stopped', 'failed', 'cut'] as const;
+export const AnswerStatus = z.enum(ANSWER_STATUSES);
+export type AnswerStatus = z.infer<typeof AnswerStatus>;
 
 /** A message carries exactly one of user, assistant, info or error text (spec section 3). */
 export const ChatMessage = z.object({
@@ -22,7 +28,14 @@ export const ChatMessage = z.object({
   credit: z.number().nullable().optional(),
   preview: z.string().nullable().optional(),
   uploads: z.array(z.object({ type: z.string(), filename: z.string() })).optional(),
+  /** Multi-docs answers (model ia_multidocs): the sources their [n] cite, and whether the preview's search failed. */
+  citations: z.array(MultidocsCitation).optional(),
+  preview_error: z.boolean().optional(),
   timestamp: z.string(),
+  /** Answers only: their id, to re-attach to a streaming answer or to stop it. */
+  message_id: z.number().int().optional(),
+  /** Answers only. */
+  status: AnswerStatus.optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -90,6 +103,18 @@ export const ChatModelView = z.object({
   offline: z.boolean(),
 });
 export const ChatModelsResponse = z.object({ models: z.array(ChatModelView), defaultModel: z.string() });
+
+/** The line that closes an answer stopped at what its hold pays for (issue 11.6). */
+export const CHAT_CUT_FOR_CREDIT_TEXT =
+  'The answer was cut short: it reached what your remaining credit pays for. Ask for more credits with the Send request button to get full answers.';
+
+/** The response header of askstream that names the answer being produced (for Stop and re-attaching). */
+export const ANSWER_ID_HEADER = 'x-answer-id';
+export const AnswerParams = z.object({ messageId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const AnswerStopResponse = z.object({ status: AnswerStatus });
+/** The last event of an answer's event stream (GET /api/secured_gpt/answers/{id}/stream). */
+export const AnswerEnd = z.object({ status: AnswerStatus, credit: z.number().nullable(), error: z.string().nullable() });
+export type AnswerEnd = z.infer<typeof AnswerEnd>;
 
 /** Spec section 8: the chat's error texts by status, each followed by the same advice. */
 export const CHAT_ERROR_TEXTS: Record<number | 'other', string> = {

@@ -32,6 +32,9 @@ export const DOWNLOAD_TEXTS = {
   preparing: 'Preparing download...',
   starting: 'Starting download... This window will close automatically',
   started: 'Download started! Closing window...',
+  /** When the browser keeps the window open (a page opened directly, not by the portal). */
+  startedStays: 'Download started. The file is in your downloads.',
+  backToPortal: 'Back to Hangar',
   errorTitle: 'Error',
   errorHint: 'Please try again or contact support if the problem persists.',
   noUri: 'No URI provided',
@@ -48,3 +51,6 @@ export const THEMES = {
     secondaryText: '#FFFFFF',
   },
 } as const;
+
+/** Where the web app keeps the access token (localStorage). Here, not in auth.ts: the landing reads it without loading zod. */
+export const ACCESS_TOKEN_STORAGE_KEY = 'hangar.access_token';

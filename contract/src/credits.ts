@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DecideAbility } from './abilities.ts';
 
 /** Spec section 9: default limit, default request and its step, the red threshold. */
 export const CREDITS = {
@@ -11,8 +12,9 @@ export const CREDITS = {
   maxMessageLength: 2000,
   /** The thank-you view of a sent request closes itself after this many seconds. */
   thanksSeconds: 5,
-  /** Tabs of applications that need credit: their menu entries are disabled at 0 or less. */
-  restrictedTabIds: [9, 3, 7, 4, 6],
+  /** Tabs of applications that need credit: their menu entries are disabled at 0 or less.
+   * The translator (3) is not one: at zero it still offers GoogleTranslate, the one free method. */
+  restrictedTabIds: [9, 7, 4, 6],
 } as const;
 
 export const CREDIT_TEXTS = {
@@ -57,6 +59,7 @@ export const CreditRequestView = z.object({
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
   comment: z.string().nullable(),
+  can: DecideAbility,
 });
 export type CreditRequestView = z.infer<typeof CreditRequestView>;
 

@@ -18,6 +18,10 @@ export const OverviewRow = z.object({
   file_integrity_messages: z.string(),
   data_integrity_messages: z.string(),
   mapping_coverage_messages: z.string(),
+  /** The period the row's results are about, yyyy-MM: every check of a row is of one delivery. */
+  period: z.string().nullable().optional(),
+  /** The delivered file those results are of; null when none arrived for the period. */
+  file_name: z.string().nullable().optional(),
 });
 export type OverviewRow = z.infer<typeof OverviewRow>;
 
@@ -41,6 +45,17 @@ export type OverviewResponse = z.infer<typeof OverviewResponse>;
 
 export const YearsResponse = z.array(z.number());
 
+/** While the demo warehouse is being built on a first start, governance screens show partial data and say so. */
+export const DemoStatusResponse = z.object({
+  preparing: z.boolean(),
+  /** Deliveries run through the checks so far, out of all the demo brings. */
+  done: z.number(),
+  total: z.number(),
+});
+export type DemoStatusResponse = z.infer<typeof DemoStatusResponse>;
+export const demoPreparingText = (s: DemoStatusResponse) =>
+  `Demo data is being prepared (${s.done} of ${s.total} deliveries): results are incomplete until it is done.`;
+
 export const QualityBody = z.object({
   asset: z.string().trim().min(1, 'asset (the BU) is required').max(16),
   use_case: z
@@ -61,7 +76,7 @@ export const QualityDetailRow = z.object({
   detailed_cause_fix: z.string().nullable(),
   file_type: z.string(),
   status: z.enum(QUALITY_STATUSES),
-  /** When the file arrived (or the check ran, for files not received), ISO with +00:00. */
+  /** When the file arrived, ISO with +00:00; null when it did not. */
   reception_time: z.string().nullable(),
   /** The opaque file reference for the download call; null when there is no file. */
   url: z.string().nullable(),

@@ -1,4 +1,6 @@
+export * from './abilities.ts';
 export * from './admin.ts';
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './chat.ts';
 export * from './chat-prompts.ts';
@@ -9,6 +11,8 @@ export * from './files.ts';
 export * from './governance.ts';
 export * from './governance-quality.ts';
 export * from './governance-rules.ts';
+export * from './multidocs.ts';
 export * from './requests.ts';
 export * from './shell.ts';
 export * from './tabs.ts';
+export * from './translation.ts';

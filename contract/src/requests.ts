@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DecideAbility } from './abilities.ts';
 
 export const Decision = z.object({
   decision: z.enum(['approve', 'reject'], { error: "decision must be 'approve' or 'reject'" }),
@@ -29,6 +30,7 @@ export const AccessRequestView = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   comment: z.string().nullable(),
+  can: DecideAbility,
 });
 export type AccessRequestView = z.infer<typeof AccessRequestView>;
 export const AccessRequestsResponse = z.object({ requests: z.array(AccessRequestView) });

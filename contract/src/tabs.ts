@@ -101,7 +101,7 @@ export const TABS: readonly TabDefinition[] = [
     icon: 'database-zap',
     section: 'Generative AI',
     requires: [APP.talkToMyData],
-    available: false,
+    available: true,
   },
   {
     id: 3,
@@ -110,7 +110,7 @@ export const TABS: readonly TabDefinition[] = [
     icon: 'languages',
     section: 'Generative AI',
     requires: [APP.translator],
-    available: false,
+    available: true,
   },
   {
     id: 7,
@@ -119,7 +119,7 @@ export const TABS: readonly TabDefinition[] = [
     icon: 'files',
     section: 'Generative AI',
     requires: [APP.multiDocs],
-    available: false,
+    available: true,
   },
   {
     id: 4,

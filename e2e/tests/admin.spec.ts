@@ -43,6 +43,7 @@ test('tab 70: create a user, then disable them after confirmation', async ({ bro
   await dialog.getByLabel('Airport').fill('LIS');
   await dialog.getByLabel('Password (optional)').fill('ops-planner-password');
   await dialog.getByRole('button', { name: 'Create user' }).click();
+  await expect(admin.getByText('ops.planner@hangar.local is created.')).toBeVisible();
   const row = admin.getByRole('row', { name: /ops\.planner@hangar\.local/ });
   await expect(row).toBeVisible();
   await expect(row.getByText('Active')).toBeVisible();

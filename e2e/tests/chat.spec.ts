@@ -14,6 +14,10 @@ test('a full conversation: the answer streams in, then its cost and the new titl
       if (last?.textContent) seen.push(last.textContent);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
+  // Other specs ask as the same user: the answer must take exactly its cost off whatever is left.
+  const balance = page.getByText(/[\d,]+ \/ 5,000 credits/);
+  await expect(balance).toBeVisible();
+  const before = Number((await balance.textContent())?.match(/([\d,]+) \//)?.[1]?.replaceAll(',', ''));
   const composer = page.getByRole('textbox', { name: 'Message SecuredGPT' });
   await composer.fill('Is runway 2 open this morning?');
   await composer.press('Enter');
@@ -27,7 +31,7 @@ test('a full conversation: the answer streams in, then its cost and the new titl
   await expect(answer.getByTestId('message-credit')).toHaveText(/6 Credits/);
   await expect(page.getByTestId('chat-title')).toHaveText('Is runway 2 open this morning?');
   await expect(page.getByRole('navigation', { name: 'Chat History' }).getByText('Is runway 2 open this morning?')).toBeVisible();
-  await expect(page.getByText(/4,994 \/ 5,000 credits/)).toBeVisible();
+  await expect(page.getByText(`${(before - 6).toLocaleString('en-US')} / 5,000 credits`)).toBeVisible();
 });
 
 test('switching to the offline assistant adds the info line, and it answers with the configuration notice', async ({ browser }) => {

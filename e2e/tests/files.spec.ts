@@ -47,6 +47,19 @@ test('/download delivers the bytes through its states', async ({ page }) => {
   expect(download.suggestedFilename()).toBe('Traffic-summary-2026-10.csv');
   expect(readFileSync((await download.path())!, 'utf8')).toContain('2026-10,TAP,182340');
   await expect(page.getByText('Download started! Closing window...')).toBeVisible();
+  // Opened directly, the browser refuses to close the window: the page says so and links back.
+  await expect(page.getByText('Download started. The file is in your downloads.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Hangar' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('/download of an unknown uri shows the error view to a signed-in user, not the 403 view', async ({ page }) => {
+  await signInThroughUi(page, 'analyst@hangar.local');
+  await page.goto(`/download?uri=${encodeURIComponent('documents/nobody/missing.csv')}`);
+  await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible();
+  await expect(page.getByText('Failed to download the file: Forbidden')).toBeVisible();
+  await expect(page.getByText('Please try again or contact support if the problem persists.')).toBeVisible();
+  await expect(page.getByText('Unauthorized', { exact: true })).toHaveCount(0);
 });
 
 test('/download without a uri says so', async ({ page }) => {
@@ -78,6 +91,7 @@ test("both pages refuse another user's document", async ({ browser }) => {
   await page.goto(`/pdf?uri=${encodeURIComponent(pdfUri)}`);
   await unauthorized(page);
   await page.goto(`/download?uri=${encodeURIComponent(csvUri)}`);
-  await unauthorized(page);
+  // Signed in, a refused file is a failed download (the spec's error view); the 403 view is for signed-out visits.
+  await expect(page.getByText('Failed to download the file: Forbidden')).toBeVisible();
   await other.close();
 });

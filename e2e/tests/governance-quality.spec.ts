@@ -30,12 +30,15 @@ async function deliverBrokenLedger(admin: Page) {
   });
   expect(res.status()).toBe(200);
   await expect
-    .poll(async () => {
-      const items = await (
-        await admin.request.get(`/api/data_gov/ingestion/data?use_case=Finance&asset=SSA&year=${year}&month=${month}`, { headers })
-      ).json();
-      return items.find((i: { file_type: string }) => i.file_type === 'GENERAL_LEDGER')?.status.checkfile;
-    })
+    .poll(
+      async () => {
+        const items = await (
+          await admin.request.get(`/api/data_gov/ingestion/data?use_case=Finance&asset=SSA&year=${year}&month=${month}`, { headers })
+        ).json();
+        return items.find((i: { file_type: string }) => i.file_type === 'GENERAL_LEDGER')?.status.checkfile;
+      },
+      { timeout: 45_000 },
+    ) // the checks run as a background job; a loaded CI machine takes longer
     .toBe('error');
 }
 
@@ -57,7 +60,9 @@ test('from the overview, a failed cell opens the filtered Quality tab; the error
   await page.getByLabel('BU Selection:').selectOption('SSA/AMA');
   await expect(page.getByRole('heading', { name: 'Data Governance - SSA/AMA' })).toBeVisible();
   const finance = page.getByRole('region', { name: 'Finance', exact: true });
-  await expect(finance).toContainText('1 failed alert');
+  // The broken ledger is one failed alert; the hourly file-not-sent job (minute 15) may add the
+  // months nobody delivered, so the count is not fixed, only its presence.
+  await expect(finance).toContainText(/\d+ failed alerts?/, { timeout: 20_000 });
   await finance.getByRole('button', { name: 'File Integrity of GENERAL_LEDGER: failed. Open in Quality' }).click();
 
   // The Finance tab opens on Quality, on the File Integrity table, filtered to the ledger.

@@ -64,6 +64,7 @@ async function upload(page: Page, name: string, body: string) {
 test('a Finance steward uploads a ledger, watches the stages, reviews the KPIs and validates it into the warehouse', async ({
   browser,
 }) => {
+  test.setTimeout(120_000); // two background jobs (checks, then processing) on a loaded CI machine
   const page = await signedInPage(browser, 'finance.ssa@hangar.local');
   await openFinance(page, 'Ingestion');
   const row = page.getByRole('row', { name: 'GENERAL_LEDGER', exact: true });
@@ -71,7 +72,7 @@ test('a Finance steward uploads a ledger, watches the stages, reviews the KPIs a
 
   await upload(page, `SSA_GL_${period}.csv`, ledger(12));
   // The checks run in the background: the row moves to KPI review by itself.
-  await expect(row.getByRole('button', { name: 'Check KPIs' })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('button', { name: 'Check KPIs' })).toBeVisible({ timeout: 45_000 });
   await expect(row).toContainText('finance.ssa@hangar.local');
   const review = page.getByRole('region', { name: 'KPI review' });
   await expect(review.getByText('Important Notice')).toBeVisible();
@@ -83,26 +84,48 @@ test('a Finance steward uploads a ledger, watches the stages, reviews the KPIs a
   const confirm = page.getByRole('alertdialog', { name: 'Confirmation Required' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Validate' }).click();
-  await expect(row.getByRole('button', { name: 'Process complete' })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('button', { name: 'Process complete' })).toBeVisible({ timeout: 45_000 });
   await expect(review).toHaveCount(0);
+
+  // At 1440 px the action sits beside the stage labels, never over them, and the Actions column is in view.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const scroller = await page.getByRole('table', { name: 'File Checks' }).locator('xpath=..').boundingBox();
+  const actionsHeader = await page.getByRole('columnheader', { name: 'Actions' }).boundingBox();
+  expect(actionsHeader!.x + actionsHeader!.width).toBeLessThanOrEqual(scroller!.x + scroller!.width + 1);
+  const button = await row.getByRole('button', { name: 'Process complete' }).boundingBox();
+  const stages = await row.getByRole('list', { name: 'Stages' }).boundingBox();
+  expect(button!.x).toBeGreaterThanOrEqual(stages!.x + stages!.width);
+  // On a phone each file is a card: its action stays inside the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const collapse = page.getByRole('button', { name: 'Collapse sidebar' });
+  if (await collapse.isVisible()) await collapse.click();
+  const phoneButton = await page
+    .getByRole('region', { name: 'File Checks' })
+    .getByRole('button', { name: 'Process complete' })
+    .first()
+    .boundingBox();
+  expect(phoneButton!.x + phoneButton!.width).toBeLessThanOrEqual(390);
 });
 
 test('a broken ledger stops at the file check with the reason, and rejected KPIs discard the file', async ({ browser }) => {
+  test.setTimeout(120_000);
   const page = await signedInPage(browser, 'finance.ssa@hangar.local');
   await openFinance(page, 'Ingestion');
   const row = page.getByRole('row', { name: 'GENERAL_LEDGER', exact: true });
 
   await upload(page, `SSA_GL_${period}_nocurrency.csv`, ledger(3, { dropColumn: 'currency' }));
-  await expect(row.getByRole('button', { name: 'See Error' })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('button', { name: 'See Error' })).toBeVisible({ timeout: 45_000 });
   await row.getByRole('button', { name: 'See Error' }).click();
   await expect(page.getByText('File integrity check failed')).toBeVisible();
   await expect(page.getByText('Missing columns: currency.')).toBeVisible();
 
   await upload(page, `SSA_GL_${period}_again.csv`, ledger(4));
-  await expect(row.getByRole('button', { name: 'Check KPIs' })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('button', { name: 'Check KPIs' })).toBeVisible({ timeout: 45_000 });
   await page.getByRole('region', { name: 'KPI review' }).getByRole('button', { name: 'Reject KPIs' }).click();
   await expect(page.getByRole('region', { name: 'KPI review' })).toHaveCount(0);
-  await expect(row.getByRole('button', { name: 'Load File' })).toBeVisible();
+  // The month still shows the ledger the first test processed into the warehouse, not an empty row.
+  await expect(row.getByRole('button', { name: 'Process complete' })).toBeVisible();
+  await expect(row).toContainText(`SSA_GL_${period}.csv`);
   await expect(row).not.toContainText(`SSA_GL_${period}_again.csv`);
 });
 
@@ -118,7 +141,7 @@ test('a Finance steward updates a referential file', async ({ browser }) => {
   await page.getByLabel('Choose a file to upload').setInputFiles(file('MAPPING_LOCAL_2026.csv', mapping));
   await expect(page.getByLabel('File type of MAPPING_LOCAL_2026.csv')).toHaveValue('MAPPING_LOCAL');
   await page.getByRole('button', { name: 'Confirm MAPPING_LOCAL_2026.csv' }).click();
-  await expect(row.getByRole('button', { name: 'Process complete' })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('button', { name: 'Process complete' })).toBeVisible({ timeout: 45_000 });
   const today = new Date();
   const ddmmyyyy = `${String(today.getDate()).padStart(2, '0')} / ${String(today.getMonth() + 1).padStart(2, '0')} / ${today.getFullYear()}`;
   await expect(row).toContainText(ddmmyyyy);

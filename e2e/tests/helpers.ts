@@ -16,7 +16,8 @@ export async function signInThroughUi(page: Page, email: string, password = E2E_
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${BASE_URL}/`);
+  // The portal then writes the active tab into the address (/?tab=9).
+  await page.waitForURL((url) => url.pathname === '/' && url.origin === BASE_URL);
   await page.waitForFunction(() => localStorage.getItem('hangar.access_token'));
 }
 

@@ -12,6 +12,10 @@ test('a new user signs in through the identity provider, accepts the policy and 
   const accept = page.getByRole('button', { name: 'Accept' });
   await expect(accept).toBeVisible();
   await expect(accept).toBeDisabled();
+  // Full-screen (spec), not a dialog floating over the portal.
+  const gate = await page.getByTestId('policy-gate').boundingBox();
+  const viewport = page.viewportSize();
+  expect(gate).toEqual({ x: 0, y: 0, width: viewport?.width, height: viewport?.height });
   await page.getByTestId('policy-scroll').evaluate((el) => {
     el.scrollTop = el.scrollHeight;
     el.dispatchEvent(new Event('scroll'));

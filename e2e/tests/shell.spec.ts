@@ -26,12 +26,12 @@ test('tabs open, activate and close by the rules', async ({ page }) => {
   await expect(rights).toHaveAttribute('aria-selected', 'true');
 
   // Closing the active tab activates the first remaining one.
-  await page.getByRole('button', { name: 'Close User Rights' }).click();
+  await page.getByTitle('Close User Rights (Delete)').click();
   await expect(tabs).toHaveCount(1);
   await expect(page.getByRole('tab', { name: /SecuredGPT/ })).toHaveAttribute('aria-selected', 'true');
 
   // Closing the last tab brings back the home tab 9.
-  await page.getByRole('button', { name: 'Close SecuredGPT' }).click();
+  await page.getByTitle('Close SecuredGPT (Delete)').click();
   await expect(tabs).toHaveCount(1);
   await expect(page.getByRole('tab', { name: /SecuredGPT/ })).toHaveAttribute('aria-selected', 'true');
 });

@@ -10,7 +10,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { GOVERNANCE } from '@hangar/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { registerAnalyticsRoutes } from './features/admin/analytics-routes.ts';
 import { registerAuditRoutes } from './features/admin/audit-routes.ts';
@@ -18,6 +18,7 @@ import { registerGroupRoutes } from './features/admin/groups-routes.ts';
 import { registerRightsRoutes } from './features/admin/rights-routes.ts';
 import { registerAdminRequestRoutes } from './features/admin/routes.ts';
 import { registerUserAdminRoutes } from './features/admin/users-routes.ts';
+import { registerGenerativeAnalyticsRoutes } from './features/analytics/routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerChatRoutes } from './features/chat/routes.ts';
 import { registerChatStreamRoutes } from './features/chat/stream-routes.ts';
@@ -25,27 +26,38 @@ import { createLedger } from './features/credits/ledger.ts';
 import { registerCreditRoutes } from './features/credits/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
 import { registerGovernanceRoutes } from './features/governance/routes.ts';
+import { registerMultidocsRoutes } from './features/multidocs/routes.ts';
 import { registerNotificationRoutes } from './features/notifications/routes.ts';
 import { registerShellRoutes } from './features/shell/routes.ts';
+import { registerTranslationRoutes } from './features/translation/routes.ts';
 import { type RegisteredRoute, registerAccessRules } from './platform/access.ts';
 import { createAuditWriter } from './platform/audit.ts';
+import { registerCanonicalHost } from './platform/canonical-host.ts';
 import type { AppContext } from './platform/context.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { createDocuments } from './platform/documents.ts';
 import { errorBody, registerErrorHandling } from './platform/errors.ts';
+import { createEventBus } from './platform/events.ts';
 import { scheduleHousekeeping } from './platform/housekeeping.ts';
 import { createAccessTokens } from './platform/identity/access-token.ts';
+import { limitPasswordHashing } from './platform/identity/directory.ts';
 import { registerInteractions } from './platform/identity/idp/interactions.ts';
 import { mountIdentityProvider } from './platform/identity/idp/mount.ts';
 import { createIdentityProvider } from './platform/identity/idp/provider.ts';
 import { createRelyingParty } from './platform/identity/relying-party.ts';
+import { createRevocation } from './platform/identity/revocation.ts';
 import { createSessions } from './platform/identity/sessions.ts';
 import { createJobs } from './platform/jobs.ts';
+import { loggerOptions, requestLogController } from './platform/logging.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { createNotifications } from './platform/notifications.ts';
+import { openApiTransform } from './platform/openapi.ts';
+import { createAuthorize } from './platform/policies/index.ts';
+import { registerCsrfGuard, registerInputGuards, registerNoStore } from './platform/request-guards.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createObjectStore } from './platform/storage/index.ts';
+import { createUploadQuota } from './platform/uploads/quota.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -65,10 +77,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.HANGAR_DATA_DIR }));
   const { db } = database;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+    logger: loggerOptions(config.LOG_LEVEL, config.LOG_FORMAT),
+    logController: requestLogController(),
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
-    trustProxy: config.publicUrl.startsWith('https:'),
+    // Only the configured proxies' X-Forwarded-For is believed (rate limits and audit addresses).
+    trustProxy: config.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     bodyLimit: 1024 * 1024,
   });
   app.addHook('onClose', () => database.close());
@@ -86,11 +102,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuards(app);
+  registerCsrfGuard(app, new URL(config.publicUrl).origin);
+  registerCanonicalHost(app, config.publicUrl);
 
+  limitPasswordHashing(config.LOGIN_MAX_CONCURRENT_HASHES);
   const embeddedIssuer = !config.OIDC_ISSUER;
   const issuer = config.OIDC_ISSUER ?? `${config.publicUrl}/idp`;
   const store = await createObjectStore(config);
-  const accessTokens = await createAccessTokens(db, config.publicUrl, config.ACCESS_TOKEN_TTL_SECONDS);
+  const revocation = createRevocation(db, { tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  await revocation.start();
+  app.addHook('onClose', async () => revocation.stop());
+  const accessTokens = await createAccessTokens(db, config.publicUrl, config.ACCESS_TOKEN_TTL_SECONDS, revocation);
   const cookieSecret = await getOrCreateSecret(db, 'cookie_secret', () => randomBytes(32).toString('base64url'));
   const clientSecret =
     config.OIDC_CLIENT_SECRET ?? (await getOrCreateSecret(db, 'portal_client_secret', () => randomBytes(32).toString('base64url')));
@@ -110,7 +133,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       info: { title: 'Hangar API', version: '0.1.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   const audit = createAuditWriter(db);
@@ -119,7 +143,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     (token) => accessTokens.verify(token),
     (request) => audit({ action: 'access.denied', target: `${request.method} ${request.routeOptions.url}`, outcome: 'denied' }, request),
   );
-  registerMetrics(app);
+  registerMetrics(app, { token: config.METRICS_TOKEN });
+  registerNoStore(app);
 
   const ctx: AppContext = {
     app,
@@ -127,13 +152,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     database,
     db,
     store,
+    uploadQuota: createUploadQuota(db, config.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024),
     documents: createDocuments(db, store),
-    credits: createLedger(db),
+    credits: createLedger(db, { user: config.CREDIT_USER_DAILY_CAP, org: config.CREDIT_ORG_DAILY_CAP }),
     notifications: createNotifications(db),
     jobs: createJobs(database, app.log),
+    events: createEventBus(database, app.log),
     audit,
+    authorize: createAuthorize(audit),
     accessTokens,
-    sessions: createSessions(db, { ttlDays: config.REFRESH_TOKEN_TTL_DAYS, reuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS }),
+    revocation,
+    sessions: createSessions(db, {
+      ttlDays: config.REFRESH_TOKEN_TTL_DAYS,
+      maxDays: config.SESSION_MAX_DAYS,
+      reuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
+      successorKey: await getOrCreateSecret(db, 'refresh_successor_key', () => randomBytes(32).toString('base64url')),
+      onEnded: (families) => revocation.sessionsEnded(families),
+    }),
     relyingParty: createRelyingParty({
       issuer,
       clientId: config.OIDC_CLIENT_ID ?? PORTAL_CLIENT_ID,
@@ -161,7 +196,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ],
     });
     mountIdentityProvider(app, provider);
-    registerInteractions(app, { provider, db, audit, loginRateLimit: config.RATE_LIMIT_LOGIN_PER_MINUTE });
+    registerInteractions(app, {
+      provider,
+      db,
+      audit,
+      loginRateLimit: config.RATE_LIMIT_LOGIN_PER_MINUTE,
+      loginRateLimitPerAddress: config.RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE,
+    });
   }
 
   registerAuthRoutes(ctx);
@@ -177,12 +218,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerChatRoutes(ctx);
   registerChatStreamRoutes(ctx);
   await registerGovernanceRoutes(ctx);
+  registerTranslationRoutes(ctx);
+  registerMultidocsRoutes(ctx);
+  registerGenerativeAnalyticsRoutes(ctx);
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);
   opts.extend?.(app);
   scheduleHousekeeping(app, db);
   // Workers stop before the database closes, so no job is cut off mid-statement.
   app.addHook('preClose', () => ctx.jobs.stop());
+  app.addHook('onClose', () => ctx.events.close());
   await app.ready();
   await ctx.jobs.start();
   return { app, ctx, routes };
@@ -191,7 +236,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 /** Serves the built web app: its files, and index.html for the client-side routes. */
 async function registerWebApp(app: FastifyInstance, config: Config): Promise<(reply: FastifyReply) => FastifyReply> {
   const built = existsSync(path.join(config.webDist, 'index.html'));
-  if (built) await app.register(fastifyStatic, { root: config.webDist, serve: false });
+  // preCompressed: the web build writes .br/.gz beside each asset; cacheControl off: the caching headers below are ours.
+  if (built) await app.register(fastifyStatic, { root: config.webDist, serve: false, preCompressed: true, cacheControl: false });
   const serveIndex = (reply: FastifyReply) =>
     built
       ? reply.header('cache-control', 'no-cache').sendFile('index.html')

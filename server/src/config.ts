@@ -37,10 +37,32 @@ const ConfigSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /** A session ends this many days after its sign-in, however often it is used. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Treat the external issuer's email addresses as verified (issuers such as Entra ID send no email_verified claim). */
+  OIDC_TRUST_EMAIL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /**
+   * Addresses (or CIDR ranges) of the reverse proxies whose X-Forwarded-For is believed; anyone
+   * else's is ignored, so rate limits and audit addresses cannot be spoofed.
+   */
+  TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
+  /** Bearer token for /metrics; without one, /metrics answers only direct loopback connections. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DOCUMENTATION_URL: z.string().url().default('https://hangar.local/docs'),
   REPORT_BUG_URL: z.string().default('mailto:hangar-support@hangar.local?subject=Hangar%20bug%20report'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json: one JSON object per line (production, log collectors); pretty: one short human line; auto: pretty on a terminal. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Password attempts per client address and minute, whatever the accounts tried. */
+  RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Password hashes computed at once; more sign-ins wait (argon2 would otherwise take every worker thread). */
+  LOGIN_MAX_CONCURRENT_HASHES: z.coerce.number().int().min(1).max(64).default(2),
+  /** Bytes a user may upload per day, all features together. */
+  UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().int().min(1).default(10_240),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_FILES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
@@ -71,6 +93,75 @@ const ConfigSchema = z.object({
   CHAT_MAX_CONCURRENT_STREAMS: z.coerce.number().int().min(1).max(100_000).default(3),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   CHAT_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** Translator, GoogleTranslate method: Google Cloud Translation v3 (project id and API key). */
+  GOOGLE_TRANSLATE_PROJECT: z.string().optional(),
+  GOOGLE_TRANSLATE_API_KEY: z.string().optional(),
+  /** Default https://translation.googleapis.com (the client appends /v3/projects/{project}/locations/global:translateText). */
+  GOOGLE_TRANSLATE_BASE_URL: z.string().url().optional(),
+  /** Translator, TranslationHub method: DeepL's document API. */
+  DEEPL_API_KEY: z.string().optional(),
+  /** Default https://api.deepl.com (https://api-free.deepl.com for keys ending in :fx). */
+  DEEPL_BASE_URL: z.string().url().optional(),
+  /** Translator, ChatGPT method: the chat model (catalogue id) that translates. */
+  TRANSLATION_LLM_MODEL: z.string().default('gpt4'),
+  /** JSON: credits per page per method; missing methods keep their default. */
+  TRANSLATION_PRICES: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        const parsed = JSON.parse(text) as Record<string, number>;
+        if (typeof parsed !== 'object' || !parsed || Object.values(parsed).some((v) => typeof v !== 'number' || !(v >= 0)))
+          throw new Error();
+        return parsed;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON of method to credits per page, e.g. {"ChatGPT":10}' });
+        return z.NEVER;
+      }
+    }),
+  /** A translation that runs longer is stopped: its credits are released and its files deleted. */
+  TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** The longest answer asked of a model, in output tokens; less when the user's credit pays for less. */
+  CHAT_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(200_000).default(4096),
+  /** Credits one user may spend per UTC day, all features together; unset = no cap. */
+  CREDIT_USER_DAILY_CAP: z.coerce.number().positive().optional(),
+  /** Credits the whole organisation may spend per UTC day; unset = no cap. */
+  CREDIT_ORG_DAILY_CAP: z.coerce.number().positive().optional(),
+  /** Speech to text: an OpenAI-compatible transcription endpoint (Whisper); without it, offline PocketSphinx. */
+  STT_BASE_URL: z.string().url().optional(),
+  STT_API_KEY: z.string().optional(),
+  STT_MODEL: z.string().default('whisper-1'),
+  /** Multi Docs: hosts (or host:port) a link may point to even inside the network, comma-separated. */
+  MULTIDOCS_URL_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Multi Docs: largest file accepted, in MB (a larger one is a 413 and nothing is kept). */
+  MULTIDOCS_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(2048).default(100),
+  /** Multi Docs: one extraction (OCR, transcription) that runs longer is stopped and the file refused. */
+  MULTIDOCS_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
+  /** Multi Docs: the credits one answer may hold at most (its estimate, before the real cost is settled). */
+  MULTIDOCS_ANSWER_TOKENS: z.coerce.number().int().min(256).default(1500),
+  /**
+   * Multi Docs: how long upload-file waits for its extraction job before answering "pending" (the
+   * client then follows the job's progress); 0 answers at once.
+   */
+  MULTIDOCS_UPLOAD_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(8000),
+  /** Multi Docs: extractions one process runs at once (the rest wait in the queue). */
+  MULTIDOCS_EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Multi Docs hybrid search: an OpenAI-compatible embeddings API (`{URL}/embeddings`); without it, full-text only. */
+  MULTIDOCS_EMBEDDING_URL: z.string().url().optional(),
+  MULTIDOCS_EMBEDDING_MODEL: z.string().default('text-embedding-3-small'),
+  MULTIDOCS_EMBEDDING_KEY: z.string().optional(),
+  /** Multi Docs: milliseconds between heartbeat events while the dual stream waits for the model. */
+  MULTIDOCS_HEARTBEAT_MS: z.coerce.number().int().min(20).default(10_000),
+  /** Multi Docs: attachments of a session with no upload and no question for this many hours are deleted. */
+  MULTIDOCS_SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { webDist: string; publicUrl: string };

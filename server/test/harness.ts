@@ -19,7 +19,7 @@ export { freePort };
  */
 export async function testDatabase(dataDir: string) {
   const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) return { database: await openDatabase({ dataDir, inMemory: true }), drop: async () => {} };
+  if (!admin) return { database: await openDatabase({ dataDir, inMemory: true }), drop: async () => {}, url: undefined };
   const name = `hangar_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
@@ -30,6 +30,7 @@ export async function testDatabase(dataDir: string) {
   const database = await openDatabase({ databaseUrl: url.href, dataDir });
   return {
     database,
+    url: url.href,
     drop: async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
@@ -41,6 +42,8 @@ export async function testDatabase(dataDir: string) {
 
 export interface TestApp extends BuiltApp {
   url: string;
+  /** The PostgreSQL database of this app (TEST_DATABASE_URL only), for a second process on it. */
+  databaseUrl?: string;
   config: Config;
   close(): Promise<void>;
 }
@@ -48,7 +51,11 @@ export interface TestApp extends BuiltApp {
 /** The real app on a real port (the OIDC flow calls itself), seeded with the demo organisation. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { seed?: boolean; extend?: BuildOptions['extend'] } = {},
+  opts: {
+    seed?: boolean;
+    extend?: BuildOptions['extend'] /** Another portal process on the same PostgreSQL database. */;
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hangar-test-'));
   const port = await freePort();
@@ -60,13 +67,22 @@ export async function startTestApp(
     HANGAR_DEMO_PASSWORD: DEMO_PASSWORD,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: '5000',
     RATE_LIMIT_AUTH_PER_MINUTE: '5000',
     ...env,
   });
-  const { database, drop } = await testDatabase(dataDir);
+  const shared = opts.sameDatabaseAs?.databaseUrl;
+  if (opts.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs TEST_DATABASE_URL (PostgreSQL)');
+  const {
+    database,
+    drop,
+    url: databaseUrl,
+  } = shared
+    ? { database: await openDatabase({ databaseUrl: shared, dataDir }), drop: async () => {}, url: shared }
+    : await testDatabase(dataDir);
   const built = await buildApp(config, { database, extend: opts.extend });
   const log = console.log;
-  if (opts.seed !== false) {
+  if (opts.seed !== false && !shared) {
     console.log = () => {};
     try {
       await seedDemo(built.ctx);
@@ -78,6 +94,7 @@ export async function startTestApp(
   return {
     ...built,
     url: config.publicUrl,
+    databaseUrl,
     config,
     async close() {
       // A test that left a response body unread keeps its connection busy; do not wait on it.

@@ -7,5 +7,21 @@ stub.set({
   usage: { prompt_tokens: 1200, completion_tokens: 300 },
   delayMs: 150,
 });
+// A long, slow answer (about 8 s) for the test that reloads the page while it streams.
+stub.setRules([
+  // Multi Docs (e2e/tests/multidocs.spec.ts): an answer citing the first passage.
+  {
+    whenAsked: 'lost property',
+    scenario: { chunks: ['Lost property is kept ', 'ninety days [1].'], usage: { prompt_tokens: 800, completion_tokens: 20 } },
+  },
+  {
+    whenAsked: '[slow]',
+    scenario: {
+      chunks: Array.from({ length: 40 }, (_, i) => `part${i + 1} `).concat(['the end.']),
+      usage: { prompt_tokens: 1000, completion_tokens: 400 },
+      delayMs: 200,
+    },
+  },
+]);
 console.log(`stub OpenAI server on ${stub.baseUrl}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stub.close().then(() => process.exit(0)));

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { freePort } from './free-port.ts';
+import { stubEmbedding } from './stub-embeddings.ts';
 
 export interface StubScenario {
+  /** Streamed one by one; a non-streaming call gets them joined. */
   chunks: string[];
   usage?: { prompt_tokens: number; completion_tokens: number };
   /** Answer with this HTTP status and an OpenAI-style error body instead of a stream. */
@@ -12,14 +14,29 @@ export interface StubScenario {
   hangAfter?: number;
 }
 
+/** A scenario for the questions whose last user message contains `whenAsked` (e.g. a slow answer for one e2e test). */
+export interface StubRule {
+  whenAsked: string;
+  scenario: StubScenario;
+}
+
+const lastUserText = (body: Record<string, unknown>) => {
+  const messages = (body.messages as { role: string; content: unknown }[] | undefined) ?? [];
+  const last = messages.filter((m) => m.role === 'user').at(-1)?.content;
+  return typeof last === 'string' ? last : JSON.stringify(last ?? '');
+};
+
 /**
  * A local server speaking OpenAI's Chat Completions streaming protocol (SSE `data:` lines, a final
- * usage chunk when `stream_options.include_usage`, then `data: [DONE]`), for the real client code.
+ * usage chunk when `stream_options.include_usage`, then `data: [DONE]`), for the real client code;
+ * and its Embeddings API (`/v1/embeddings`, vectors from stub-embeddings.ts).
  */
 export async function startStubOpenAI(fixedPort?: number) {
   let scenario: StubScenario = { chunks: ['Hello', ' world'] };
+  let rules: StubRule[] = [];
   const requests: { body: Record<string, unknown>; headers: IncomingMessage['headers']; url: string }[] = [];
   let aborted = 0;
+  let embeddingsStatus = 0;
   const server: Server = createServer(async (req, res) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
@@ -30,14 +47,50 @@ export async function startStubOpenAI(fixedPort?: number) {
       return;
     }
     // Azure's client adds ?api-version=...; the path is what identifies the operation.
+    if (new URL(req.url ?? '/', 'http://stub').pathname.endsWith('/embeddings')) {
+      if (embeddingsStatus) {
+        res.writeHead(embeddingsStatus, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `stub error ${embeddingsStatus}`, type: 'stub' } }));
+        return;
+      }
+      const input: string[] = Array.isArray(body.input) ? body.input : [String(body.input ?? '')];
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          model: body.model,
+          data: input.map((text, index) => ({ object: 'embedding', index, embedding: stubEmbedding(text) })),
+          usage: { prompt_tokens: input.join(' ').split(/\s+/).length, total_tokens: input.join(' ').split(/\s+/).length },
+        }),
+      );
+      return;
+    }
     if (!new URL(req.url ?? '/', 'http://stub').pathname.endsWith('/chat/completions')) {
       res.writeHead(404).end();
       return;
     }
-    const s = scenario;
+    const asked = lastUserText(body);
+    const s = rules.find((r) => asked.includes(r.whenAsked))?.scenario ?? scenario;
     if (s.status) {
       res.writeHead(s.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: `stub error ${s.status}`, type: 'stub', code: String(s.status) } }));
+      return;
+    }
+    if (body.stream !== true) {
+      // A non-streaming call (generateText): the chunks joined, as one chat.completion.
+      if (s.delayMs) await new Promise((r) => setTimeout(r, s.delayMs));
+      const usage = s.usage ?? { prompt_tokens: 0, completion_tokens: 0 };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: s.chunks.join('') }, finish_reason: 'stop' }],
+          usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+        }),
+      );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -68,6 +121,14 @@ export async function startStubOpenAI(fixedPort?: number) {
     abortedCount: () => aborted,
     set(next: StubScenario) {
       scenario = next;
+    },
+    /** Makes /v1/embeddings answer this HTTP error (0: answer normally). */
+    failEmbeddings(status: number) {
+      embeddingsStatus = status;
+    },
+    /** Scenarios by question, checked before the default one. */
+    setRules(next: StubRule[]) {
+      rules = next;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,6 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { RootApp } from './shell/RootApp';
 import { NotFoundPage } from './ui/NotFoundPage';
 import { Spinner } from './ui/Spinner';
 
@@ -22,8 +21,8 @@ function Lazy({ children }: { children: ReactNode }) {
   );
 }
 
+// "/" is not here: src/shell/boot/start.ts starts it (plain-DOM landing, then the portal).
 export const router = createBrowserRouter([
-  { path: '/', element: <RootApp /> },
   {
     path: '/pdf',
     element: (

@@ -29,8 +29,9 @@ const PUBLIC_ROUTES = [
   'POST /interaction/:uid/login',
   'GET /interaction-assets/idp.css',
   'GET /interaction-assets/auto-logout.js',
+  'GET /interaction-assets/theme.js',
   'GET /download',
-  // Governance download links: the signed, short-lived token in the path is the permission.
+  // Governance download links: a signed 60-second token, bound to the user who asked (a path-scoped cookie or their bearer token).
   'GET /api/data_gov/file',
   'GET /idp/*',
   'POST /idp/*',

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
-import { APP } from '@hangar/contract';
 import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { documents } from './db/schema.ts';
 import type { AccessClaims } from './identity/access-token.ts';
+import { can } from './policies/index.ts';
+import { isSuperAdmin } from './policies/roles.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -52,7 +53,7 @@ export function createDocuments(db: Db, store: ObjectStore) {
     /** Documents the user may read, newest first (all of them for a super admin). */
     async listReadable(user: AccessClaims, limit = 200): Promise<DocumentRow[]> {
       const query = db.select().from(documents);
-      const filtered = user.apps.includes(APP.superAdmin)
+      const filtered = isSuperAdmin(user)
         ? query
         : query.where(
             or(
@@ -65,10 +66,13 @@ export function createDocuments(db: Db, store: ObjectStore) {
     },
 
     canRead(doc: DocumentRow, user: AccessClaims): boolean {
-      if (user.apps.includes(APP.superAdmin)) return true;
-      if (doc.visibility === 'everyone') return true;
-      if (doc.visibility === 'bu') return doc.bu !== null && doc.bu === user.bu;
-      return doc.ownerId === user.sub;
+      return can(user, 'document.read', doc) === true;
+    },
+
+    /** The registry row and its stored object. */
+    async remove(doc: DocumentRow): Promise<void> {
+      await db.delete(documents).where(eq(documents.id, doc.id));
+      await store.delete(doc.storageKey).catch(() => {});
     },
 
     open(doc: DocumentRow) {

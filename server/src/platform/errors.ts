@@ -63,6 +63,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
       return reply.status(400).send(errorBody('BAD_REQUEST', `Invalid request. ${summary}`, request.id, issues));
     }
+    // Text PostgreSQL cannot store (a NUL that slipped past the input guards, in a file's content say).
+    const dbCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    if (dbCode === '22021' || dbCode === '22P05') {
+      return reply
+        .status(400)
+        .send(
+          errorBody(
+            'BAD_REQUEST',
+            'The text contains characters that cannot be stored (such as NUL). Remove them and try again.',
+            request.id,
+          ),
+        );
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');

@@ -7,6 +7,8 @@ export interface JobOptions {
   retryLimit?: number;
   /** Also run on this cron schedule (UTC). */
   cron?: string;
+  /** Jobs of this queue one process runs at once (default 1): long jobs must not queue short ones behind them. */
+  concurrency?: number;
 }
 
 /**
@@ -52,9 +54,13 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
           // A job whose worker died (a crash, a kill) is retried once its heartbeat lapses, not after expiry.
           heartbeatSeconds: 20,
         });
-        await b.work(d.queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs: Job<object>[]) => {
-          for (const job of jobs) await d.handler(job.data);
-        });
+        await b.work(
+          d.queue,
+          { pollingIntervalSeconds: 0.5, batchSize: 1, localConcurrency: d.options.concurrency ?? 1 },
+          async (jobs: Job<object>[]) => {
+            for (const job of jobs) await d.handler(job.data);
+          },
+        );
         if (d.options.cron) await b.schedule(d.queue, d.options.cron, {}, { tz: 'UTC' });
       }
       boss = b;

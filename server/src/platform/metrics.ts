@@ -1,8 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Who may read /metrics: holders of METRICS_TOKEN as a bearer token; without a token configured,
+ * only a scraper on the same machine connecting directly (not through a proxy).
+ */
+function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const presented = Buffer.from(/^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '');
+    const expected = Buffer.from(token);
+    return presented.length === expected.length && timingSafeEqual(presented, expected);
+  }
+  return LOOPBACK.has(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for'];
+}
+
 /** Prometheus metrics at /metrics: process defaults plus request counts and latencies by route. */
-export function registerMetrics(app: FastifyInstance): void {
+export function registerMetrics(app: FastifyInstance, opts: { token?: string } = {}): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'hangar_' });
   const requests = new Counter({
@@ -24,7 +40,9 @@ export function registerMetrics(app: FastifyInstance): void {
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     done();
   });
-  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    // Answered as if absent: the address of the metrics is not advertised to those who may not read them.
+    if (!mayScrape(request, opts.token)) return reply.callNotFound();
     reply.type(registry.contentType).send(await registry.metrics());
   });
 }

@@ -1,15 +1,27 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { signIn } from '../../test/browser.ts';
+import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { demoStatus } from '../features/governance/demo/progress.ts';
 import { govCheckResults, govUploads, govWarehouse } from '../platform/db/schema.ts';
 import { seedGovernanceDemo } from './demo-governance.ts';
 
 let t: TestApp;
 const NOW = new Date(Date.UTC(2026, 10, 15));
 
+let whileBuilding: { preparing: boolean; done: number; total: number } | undefined;
+
 beforeAll(async () => {
   t = await startTestApp();
-  await seedGovernanceDemo(t.ctx, NOW);
+  const { accessToken } = await signIn(t.url, 'admin@hangar.local', DEMO_PASSWORD);
+  const seeding = seedGovernanceDemo(t.ctx, NOW);
+  // The screens ask how far the demo is while it is built.
+  for (let i = 0; i < 200 && !whileBuilding?.done; i++) {
+    const res = await fetch(`${t.url}/api/data_gov/gouvernance/demo-status`, { headers: { authorization: `Bearer ${accessToken}` } });
+    whileBuilding = (await res.json()) as typeof whileBuilding;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await seeding;
 }, 300_000);
 afterAll(() => t?.close());
 
@@ -45,6 +57,14 @@ describe('the demo warehouse', () => {
         .where(and(eq(govWarehouse.uploadId, u.id)));
       expect(entry).toBeUndefined();
     }
+  });
+
+  it('tells the screens it is being prepared, and how far it is', async () => {
+    expect(whileBuilding).toMatchObject({ preparing: true });
+    expect(whileBuilding!.done).toBeGreaterThan(0);
+    expect(whileBuilding!.done).toBeLessThan(whileBuilding!.total);
+    const finished = await t.ctx.db.select().from(govUploads).where(eq(govUploads.uploadedByEmail, 'data.robot@hangar.local'));
+    expect(demoStatus()).toEqual({ preparing: false, done: finished.length, total: finished.length });
   });
 
   it('runs once', async () => {

@@ -3,6 +3,7 @@ import { BUSINESS_UNITS, type GovUseCase, pendingStages, type StageStatusMap, ve
 import { and, eq } from 'drizzle-orm';
 import { allUseCases, type FileTypeDef, fileTypesFor } from '../features/governance/catalogue/index.ts';
 import { generateReferential, generateRows, toCsv } from '../features/governance/demo/files.ts';
+import { demoDelivered, demoFinished, demoStarted } from '../features/governance/demo/progress.ts';
 import { evaluateFileNotReceived } from '../features/governance/file-not-received.ts';
 import { checkUpload, processUpload } from '../features/governance/pipeline.ts';
 import { loadReferentialFile } from '../features/governance/referential-load.ts';
@@ -46,35 +47,57 @@ export async function seedGovernanceDemo(ctx: AppContext, now = new Date()): Pro
   const [done] = await ctx.db.select().from(secrets).where(eq(secrets.name, DONE));
   if (done) return;
   const started = Date.now();
-  for (const uc of allUseCases()) {
-    for (const bu of BUSINESS_UNITS) {
-      for (const ref of uc.referentials) {
-        const [exists] = await ctx.db
-          .select({ id: govReferentials.id })
-          .from(govReferentials)
-          .where(and(eq(govReferentials.bu, bu), eq(govReferentials.useCase, uc.name), eq(govReferentials.fileType, ref.type)));
-        if (exists) continue;
-        let rows = generateReferential(ref);
-        if (PARTIAL_REFERENTIAL[uc.name]?.includes(bu)) rows = rows.filter((_, i) => i === 0 || i % 4 === 0);
-        await loadReferentialFile(ctx, {
-          bu,
-          useCase: uc.name,
-          fileType: ref.type,
-          fileName: `${ref.type}.csv`,
-          body: toCsv(rows),
-          email: SEEDER,
-        });
-      }
-      for (const def of fileTypesFor(uc.name, bu)) {
-        if (def.budget) continue;
-        for (const period of periods(def, now)) await deliver(ctx, uc.name, uc.kpiReview, bu, def, period);
+  const deliveries = allUseCases().flatMap((uc) =>
+    BUSINESS_UNITS.flatMap((bu) =>
+      fileTypesFor(uc.name, bu)
+        .filter((def) => !def.budget)
+        .flatMap((def) => periods(def, now).map((period) => ({ uc, bu, def, period })))
+        .filter((d) => scenarioOf(deliveryKey(d.bu, d.uc.name, d.def, d.period)) !== 'missing'),
+    ),
+  );
+  demoStarted(deliveries.length);
+  try {
+    for (const uc of allUseCases()) {
+      for (const bu of BUSINESS_UNITS) {
+        for (const ref of uc.referentials) {
+          const [exists] = await ctx.db
+            .select({ id: govReferentials.id })
+            .from(govReferentials)
+            .where(and(eq(govReferentials.bu, bu), eq(govReferentials.useCase, uc.name), eq(govReferentials.fileType, ref.type)));
+          if (exists) continue;
+          let rows = generateReferential(ref);
+          if (PARTIAL_REFERENTIAL[uc.name]?.includes(bu)) rows = rows.filter((_, i) => i === 0 || i % 4 === 0);
+          await loadReferentialFile(ctx, {
+            bu,
+            useCase: uc.name,
+            fileType: ref.type,
+            fileName: `${ref.type}.csv`,
+            body: toCsv(rows),
+            email: SEEDER,
+          });
+        }
       }
     }
+    // Two deliveries at a time: one waits on the database or the store while the other computes.
+    let next = 0;
+    const worker = async () => {
+      while (next < deliveries.length) {
+        const d = deliveries[next++]!;
+        await deliver(ctx, d.uc.name, d.uc.kpiReview, d.bu, d.def, d.period);
+        demoDelivered();
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    await evaluateFileNotReceived(ctx.db, now);
+    await ctx.db.insert(secrets).values({ name: DONE, value: new Date().toISOString() }).onConflictDoNothing();
+    ctx.app.log.info(`Demo warehouse ready in ${Math.round((Date.now() - started) / 1000)} s`);
+  } finally {
+    demoFinished();
   }
-  await evaluateFileNotReceived(ctx.db, now);
-  await ctx.db.insert(secrets).values({ name: DONE, value: new Date().toISOString() }).onConflictDoNothing();
-  ctx.app.log.info(`Demo warehouse ready in ${Math.round((Date.now() - started) / 1000)} s`);
 }
+
+const deliveryKey = (bu: string, useCase: string, def: FileTypeDef, period: { year: number; month: number }) =>
+  `${bu}/${useCase}/${def.type}/${period.year}-${period.month}`;
 
 function periods(def: FileTypeDef, now: Date): { year: number; month: number; at: Date }[] {
   const y = now.getUTCFullYear();
@@ -94,7 +117,7 @@ async function deliver(
   def: FileTypeDef,
   period: { year: number; month: number; at: Date },
 ): Promise<void> {
-  const key = `${bu}/${useCase}/${def.type}/${period.year}-${period.month}`;
+  const key = deliveryKey(bu, useCase, def, period);
   const scenario = scenarioOf(key);
   if (scenario === 'missing') return;
   const versions = versionsFor(def.type, bu);

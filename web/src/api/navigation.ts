@@ -6,6 +6,10 @@ export const browser = {
   assign(url: string): void {
     window.location.assign(url);
   },
+  /** Navigates without leaving the current page in history (back skips it). */
+  replace(url: string): void {
+    window.location.replace(url);
+  },
   openInNewTab(url: string): void {
     window.open(url, '_blank', 'noopener,noreferrer');
   },

@@ -2,9 +2,11 @@ import { GOV_TAB_IDS } from '@hangar/contract';
 import type { ComponentType } from 'react';
 import type { Tab } from '../shell/tabs/tabs-reducer';
 import { AccessMonitoringTab, ApplicationRightsTab, DataAnalyticsTab, NotificationsTab, PermissionsTab, UserTab } from './admin';
-import { ChatTab } from './chat';
+import { AnalyticsTab } from './analytics';
+import { ChatTab, MultidocsTab } from './chat';
 import { GovernanceTab, OverviewTab } from './governance';
 import { NotAvailableApp } from './NotAvailableApp';
+import { TranslatorTab } from './translator';
 import { UserRightsApp } from './user-rights/UserRightsApp';
 
 export interface AppProps {
@@ -15,6 +17,10 @@ export interface AppProps {
 const APPS: ReadonlyMap<number, ComponentType<AppProps>> = new Map<number, ComponentType<AppProps>>([
   // The chat; its empty state keeps the home content, so tab 9 stays the portal's home.
   [9, ChatTab],
+  [3, TranslatorTab],
+  [6, AnalyticsTab],
+  // Multi Docs is a mode of the chat: the tab switches the chat into it.
+  [7, MultidocsTab],
   [49, OverviewTab],
   [50, OverviewTab],
   ...Object.values(GOV_TAB_IDS).map((id) => [id, GovernanceTab] as const),

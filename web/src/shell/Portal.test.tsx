@@ -24,7 +24,7 @@ const MENU: MenuResponse = {
     item(HOME_TAB_ID, 'SecuredGPT', 'SecuredGPT', { icon: 'message-square' }),
     item(1, 'HQ Dashboards', 'Dashboards HQ'),
     item(3, 'Translator', 'Generative AI'),
-    item(7, 'Multi Docs', 'Generative AI'),
+    item(4, 'Sentiment analysis', 'Generative AI'),
     item(1001, 'Forecast app', 'AI Factory', { externalLink: 'https://apps.example.org/forecast' }),
     item(75, 'User Rights', 'Admin Management', { icon: 'id-card' }),
   ],
@@ -35,6 +35,8 @@ const MENU: MenuResponse = {
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
+  // The portal keeps the active tab in the address; each test starts from a plain "/".
+  window.history.replaceState(null, '', '/');
   localStorage.clear();
   setAccessToken(
     makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada Lovelace', email: 'ada@hangar.local', apps: ['Dashboard/Traffic'] }),
@@ -111,9 +113,14 @@ describe('Portal', () => {
     expect(panels.map((panel) => panel.hidden)).toEqual([true, false]);
     expect(await screen.findByText('ada@hangar.local')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Close User Rights' }));
+    // The close buttons are for the mouse (a tablist holds only tabs); the keyboard closes with Delete.
+    fireEvent.click(screen.getByTitle('Close User Rights (Delete)'));
     expect(tabNames()).toEqual(['SecuredGPT']);
-    fireEvent.click(screen.getByRole('button', { name: 'Close SecuredGPT' }));
+    fireEvent.click(sidebar().getByRole('button', { name: 'User Rights' }));
+    expect(tabNames()).toEqual(['SecuredGPT', 'User Rights']);
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'User Rights' }), { key: 'Delete' });
+    expect(tabNames()).toEqual(['SecuredGPT']);
+    fireEvent.click(screen.getByTitle('Close SecuredGPT (Delete)'));
     expect(tabNames()).toEqual(['SecuredGPT']);
     expect(screen.getByRole('tab', { name: 'SecuredGPT' }).getAttribute('aria-selected')).toBe('true');
   });
@@ -123,7 +130,8 @@ describe('Portal', () => {
     const section = sidebar().getByRole('button', { name: 'Generative AI' });
     expect(section.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(section);
-    fireEvent.click(sidebar().getByRole('button', { name: 'Translator' }));
+    // Sentiment analysis has no application in this version; the Translator (tab 3) has one.
+    fireEvent.click(sidebar().getByRole('button', { name: 'Sentiment analysis' }));
     expect(screen.getByText('This application is not available yet')).toBeTruthy();
   });
 
@@ -162,5 +170,91 @@ describe('Portal', () => {
     expect(localStorage.getItem('theme')).toBe('dark');
     fireEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
     expect(localStorage.getItem('theme')).toBe('light');
+  });
+});
+
+function narrowScreen(matches: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+describe('Portal on a phone or narrow window', () => {
+  it('hides the sidebar behind a menu button; the drawer closes with Escape, the backdrop, its button or a pick', async () => {
+    narrowScreen(true);
+    await renderPortal();
+    expect(screen.queryByRole('navigation', { name: 'Applications' })).toBeNull();
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(menuButton);
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(drawer.getAttribute('aria-modal')).toBe('true');
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    expect(drawer.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    expect(document.activeElement).toBe(menuButton);
+
+    fireEvent.click(menuButton);
+    fireEvent.click(screen.getByTestId('drawer-backdrop'));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+
+    fireEvent.click(menuButton);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Close menu' }));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+
+    fireEvent.click(menuButton);
+    fireEvent.click(sidebar().getByRole('button', { name: 'User Rights' }));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    expect(tabNames()).toEqual(['SecuredGPT', 'User Rights']);
+  });
+
+  it('keeps the sidebar beside the page on a wide screen, with no menu button', async () => {
+    narrowScreen(false);
+    await renderPortal();
+    expect(screen.getByRole('navigation', { name: 'Applications' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
+  });
+});
+
+describe('the list of every open tab', () => {
+  it('lists the open tabs, switches to one and closes one', async () => {
+    await renderPortal();
+    fireEvent.click(sidebar().getByRole('button', { name: 'User Rights' }));
+    fireEvent.click(sidebar().getByRole('button', { name: 'Generative AI' }));
+    fireEvent.click(sidebar().getByRole('button', { name: 'Translator' }));
+    const toggle = screen.getByRole('button', { name: 'All open tabs (3)' });
+    fireEvent.click(toggle);
+    const list = within(screen.getByRole('list', { name: 'Open tabs' }));
+    expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['SecuredGPT', 'User Rights', 'Translator']);
+    expect(document.activeElement?.textContent).toBe('Translator'); // focus starts on the active tab
+
+    fireEvent.click(list.getByRole('button', { name: 'User Rights' }));
+    expect(screen.getByRole('tab', { name: 'User Rights' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('list', { name: 'Open tabs' })).toBeNull();
+    expect(window.location.search).toBe('?tab=75');
+
+    fireEvent.click(toggle);
+    fireEvent.click(within(screen.getByRole('list', { name: 'Open tabs' })).getByRole('button', { name: 'Close Translator' }));
+    expect(tabNames()).toEqual(['SecuredGPT', 'User Rights']);
+    fireEvent.keyDown(document.activeElement ?? document, { key: 'Escape' });
+    expect(screen.queryByRole('list', { name: 'Open tabs' })).toBeNull();
+  });
+});
+
+describe('the tab strip', () => {
+  it('holds only tabs in its tablist (close buttons beside them), and Delete closes the focused tab', async () => {
+    await renderPortal();
+    fireEvent.click(sidebar().getByRole('button', { name: 'User Rights' }));
+    const tablist = screen.getByRole('tablist', { name: 'Open applications' });
+    expect(tablist.getAttribute('aria-owns')).toBe('portal-tab-9 portal-tab-75');
+    const rights = screen.getByRole('tab', { name: 'User Rights' });
+    rights.focus();
+    fireEvent.keyDown(rights, { key: 'Delete' });
+    expect(tabNames()).toEqual(['SecuredGPT']);
   });
 });

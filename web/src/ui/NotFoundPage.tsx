@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { Logo } from './Logo';
 
 export function NotFoundPage() {
@@ -7,9 +6,9 @@ export function NotFoundPage() {
       <Logo size={40} />
       <h1 className="font-semibold text-2xl">Page not found</h1>
       <p className="text-fg-muted">This address does not exist in Hangar.</p>
-      <Link to="/" className="rounded-xl bg-accent px-5 py-2.5 font-semibold text-accent-fg">
+      <a href="/" className="rounded-xl bg-accent px-5 py-2.5 font-semibold text-accent-fg">
         Go to the portal
-      </Link>
+      </a>
     </main>
   );
 }

@@ -4,7 +4,7 @@ import { Logo } from './Logo';
 
 export function UnauthorizedView() {
   return (
-    <main className="flex min-h-full flex-col items-center justify-center gap-6 bg-page px-6 text-center">
+    <main className="flex min-h-full flex-col items-center justify-center gap-6 bg-surface px-6 text-center">
       <Logo size={40} />
       <ShieldX className="size-14 text-fg-subtle" aria-hidden />
       <div className="space-y-2">

@@ -3,10 +3,13 @@ import { and, countDistinct, desc, eq } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../platform/db/client.ts';
 import { accessRequests, appGrants, creditRequests, users } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { userSubjectsOf } from '../../platform/identity/directory.ts';
+import { type Actor, can } from '../../platform/policies/index.ts';
+import { decideAbility } from '../../platform/policies/presenters.ts';
 
 type Row = { r: typeof accessRequests.$inferSelect; u: { email: string; name: string; bu: string | null } };
 
-const view = ({ r, u }: Row): AccessRequestView => ({
+const view = ({ r, u }: Row, can: AccessRequestView['can']): AccessRequestView => ({
   id: r.id,
   askedBy: u.email,
   askedByName: u.name,
@@ -18,6 +21,7 @@ const view = ({ r, u }: Row): AccessRequestView => ({
   createdAt: r.createdAt.toISOString(),
   decidedAt: r.decidedAt?.toISOString() ?? null,
   comment: r.comment,
+  can,
 });
 
 /** Requests for applications: one pending per user and application; approval grants it. */
@@ -28,8 +32,17 @@ export function createAccessRequests(db: Db) {
       .from(accessRequests)
       .innerJoin(users, eq(users.id, accessRequests.userId));
 
+  /** The rows as the caller sees them: with whether they may decide each (the requester's rights matter). */
+  async function present(rows: Row[], actor: Actor): Promise<AccessRequestView[]> {
+    const requesters = await userSubjectsOf(
+      db,
+      rows.map((row) => ({ id: row.r.userId, bu: row.u.bu })),
+    );
+    return rows.map((row, i) => view(row, decideAbility(can(actor, 'accessRequest.decide', { appId: row.r.appId, user: requesters[i]! }))));
+  }
+
   return {
-    view,
+    present: async (row: Row, actor: Actor) => (await present([row], actor))[0]!,
 
     async create(userId: string, input: { appId: string; bu?: string; message?: string }) {
       try {
@@ -52,12 +65,12 @@ export function createAccessRequests(db: Db) {
       return row;
     },
 
-    async list(filter: { userId?: string; bu?: string } = {}): Promise<AccessRequestView[]> {
+    async list(filter: { userId?: string; bu?: string }, actor: Actor): Promise<AccessRequestView[]> {
       const rows = await select()
         .where(and(filter.userId ? eq(accessRequests.userId, filter.userId) : undefined, filter.bu ? eq(users.bu, filter.bu) : undefined))
         .orderBy(desc(accessRequests.createdAt))
         .limit(500);
-      return rows.map(view);
+      return present(rows, actor);
     },
 
     /** Decides a pending request; approval grants the application in the same transaction. */

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_RULE, requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { adminScope } from '../../platform/policies/roles.ts';
 import { spendAnalytics } from './analytics.ts';
-import { scopeOf } from './scope.ts';
 
 const DAY = 86_400_000;
 
@@ -31,17 +31,17 @@ export function registerAnalyticsRoutes(ctx: AppContext): void {
         response: { 200: AnalyticsResponse },
       },
     },
-    async (request) => spendAnalytics(ctx.db, { ...period(request.query), bu: scopeOf(requireUser(request)) }),
+    async (request) => spendAnalytics(ctx.db, { ...period(request.query), bu: adminScope(requireUser(request)) }),
   );
 
   app.get(
     '/api/admin/analytics/export.csv',
     {
-      config: { access: ADMIN_RULE },
+      config: { access: ADMIN_RULE, openapi: { responses: { 200: { description: 'The CSV file', contentType: 'text/csv' } } } },
       schema: { tags: ['admin'], summary: 'GenAI spend per user and day as CSV', querystring: AnalyticsQuery },
     },
     async (request, reply) => {
-      const a = await spendAnalytics(ctx.db, { ...period(request.query), bu: scopeOf(requireUser(request)) });
+      const a = await spendAnalytics(ctx.db, { ...period(request.query), bu: adminScope(requireUser(request)) });
       const lines = [
         'section,key,credits,tokens,answers',
         ...a.byDay.map((d) => `day,${d.day},${d.credits},${d.tokens},${d.answers}`),

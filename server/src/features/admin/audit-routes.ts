@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_RULE, requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { auditLog, users } from '../../platform/db/schema.ts';
-import { scopeOf } from './scope.ts';
+import { adminScope } from '../../platform/policies/roles.ts';
 
 type Query = ReturnType<typeof AuditQuery.parse>;
 const EXPORT_LIMIT = 50_000;
@@ -51,7 +51,7 @@ export function registerAuditRoutes(ctx: AppContext): void {
     },
     async (request) => {
       const q = request.query;
-      const bu = scopeOf(requireUser(request));
+      const bu = adminScope(requireUser(request));
       const rows = await query(q, bu)
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize);
@@ -81,11 +81,11 @@ export function registerAuditRoutes(ctx: AppContext): void {
   app.get(
     '/api/admin/audit/export.csv',
     {
-      config: { access: ADMIN_RULE },
+      config: { access: ADMIN_RULE, openapi: { responses: { 200: { description: 'The CSV file', contentType: 'text/csv' } } } },
       schema: { tags: ['admin'], summary: 'The filtered audit log as CSV (at most 50,000 rows)', querystring: AuditQuery },
     },
     async (request, reply) => {
-      const rows = await query(request.query, scopeOf(requireUser(request))).limit(EXPORT_LIMIT);
+      const rows = await query(request.query, adminScope(requireUser(request))).limit(EXPORT_LIMIT);
       const header = ['at', 'actor', 'action', 'target', 'outcome', 'ip', 'details'].join(',');
       const lines = rows.map(({ a }) =>
         [a.at.toISOString(), a.actorEmail, a.action, a.target, a.outcome, a.ip, a.details].map(csvCell).join(','),

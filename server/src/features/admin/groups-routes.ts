@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db/client.ts';
 import { appGrants, dgPermissions, groupMembers, groups, users } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { groupSubject } from './groups.ts';
 
 const SUPER = { anyApp: [APP.superAdmin] };
 const IdParams = z.object({ id: z.uuid('That is not a group id') });
@@ -16,6 +17,11 @@ export function registerGroupRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const { db, audit } = ctx;
   /** Audit targets name the group, so tab 72 reads well. */
+  const existingGroup = async (id: string) => {
+    const group = await groupSubject(db, id);
+    if (!group) throw new AppError('NOT_FOUND', 'No such group.');
+    return group;
+  };
   const groupLabel = async (id: string) => {
     const [g] = await db.select({ name: groups.name }).from(groups).where(eq(groups.id, id));
     return `group ${g?.name ?? id}`;
@@ -71,6 +77,9 @@ export function registerGroupRoutes(ctx: AppContext): void {
       schema: { tags: ['admin'], summary: 'Delete a group (its members lose what it granted)', params: IdParams },
     },
     async (request, reply) => {
+      const group = await existingGroup(request.params.id);
+      await ctx.authorize(request, 'group.change', group, { target: `group ${group.name}` });
+      await ctx.revocation.bumpGroup(group.id);
       const [row] = await db.delete(groups).where(eq(groups.id, request.params.id)).returning();
       if (!row) throw new AppError('NOT_FOUND', 'No such group.');
       await audit({ action: 'permission.change', target: `group ${row.name}`, details: { event: 'group_deleted' } }, request);
@@ -82,12 +91,16 @@ export function registerGroupRoutes(ctx: AppContext): void {
     '/api/admin/groups/:id/members',
     { config: { access: SUPER }, schema: { tags: ['admin'], summary: 'Add a user to a group', params: IdParams, body: Membership } },
     async (request, reply) => {
+      const group = await existingGroup(request.params.id);
+      const { userId } = request.body;
+      await ctx.authorize(request, 'group.changeMembership', { group, userId }, { target: `group ${group.name}` });
       try {
-        await db.insert(groupMembers).values({ groupId: request.params.id, userId: request.body.userId }).onConflictDoNothing();
+        await db.insert(groupMembers).values({ groupId: group.id, userId }).onConflictDoNothing();
       } catch (err) {
-        if (foreignKeyMissing(err)) throw new AppError('NOT_FOUND', 'No such group or user.');
+        if (foreignKeyMissing(err)) throw new AppError('NOT_FOUND', 'No such user.');
         throw err;
       }
+      await ctx.revocation.bump([userId]);
       await audit(
         {
           action: 'permission.change',
@@ -111,7 +124,11 @@ export function registerGroupRoutes(ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await db.delete(groupMembers).where(and(eq(groupMembers.groupId, request.params.id), eq(groupMembers.userId, request.params.userId)));
+      const group = await existingGroup(request.params.id);
+      const { userId } = request.params;
+      await ctx.authorize(request, 'group.changeMembership', { group, userId }, { target: `group ${group.name}` });
+      await db.delete(groupMembers).where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, userId)));
+      await ctx.revocation.bump([userId]);
       await audit(
         {
           action: 'permission.change',
@@ -146,6 +163,8 @@ export function registerGroupRoutes(ctx: AppContext): void {
       schema: { tags: ['admin'], summary: 'Give a group a data-governance application for a BU', body: DgPermission },
     },
     async (request, reply) => {
+      const group = await existingGroup(request.body.groupId);
+      await ctx.authorize(request, 'group.changeGovernanceMap', group, { target: `group ${group.name}` });
       try {
         await db.insert(dgPermissions).values(request.body).onConflictDoNothing();
       } catch (err) {
@@ -168,6 +187,8 @@ export function registerGroupRoutes(ctx: AppContext): void {
     },
     async (request, reply) => {
       const { bu, groupId, appName } = request.body;
+      const group = await existingGroup(groupId);
+      await ctx.authorize(request, 'group.changeGovernanceMap', group, { target: `group ${group.name}` });
       await db
         .delete(dgPermissions)
         .where(and(eq(dgPermissions.bu, bu), eq(dgPermissions.groupId, groupId), eq(dgPermissions.appName, appName)));

@@ -93,13 +93,19 @@ describe('access requests', () => {
     expect((await call('POST', '/api/access_requests', viewer.accessToken, { appId: 'Dashboard/Finance' })).status).toBe(409);
     expect((await call('GET', '/api/admin/notifications/counts', localAdmin)).body.permissions).toBe(1);
 
-    const decided = await call('POST', `/api/admin/permissions_management/decide/${asked.body.id}`, localAdmin, { decision: 'approve' });
+    // The local admin does not hold Dashboard/Finance, so cannot hand it out: a super admin decides.
+    const refused = await call('POST', `/api/admin/permissions_management/decide/${asked.body.id}`, localAdmin, { decision: 'approve' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/only grant applications you hold yourself/);
+    const decided = await call('POST', `/api/admin/permissions_management/decide/${asked.body.id}`, admin, { decision: 'approve' });
     expect(decided.status).toBe(200);
     expect(claimsOf(viewer.accessToken).apps).not.toContain('Dashboard/Finance');
     const refreshed = await viewer.client.fetch(`${t.url}/auth/refresh`, { method: 'POST' });
     const { access_token } = await refreshed.json();
     expect(claimsOf(access_token).apps).toEqual(expect.arrayContaining(['Dashboard/Finance', 'Data_gov/Overview']));
-    const notes = (await call('GET', '/api/notifications', viewer.accessToken)).body.notifications;
+    // The approval ended the old token at once: the refreshed one reads the notification.
+    expect((await call('GET', '/api/notifications', viewer.accessToken)).status).toBe(401);
+    const notes = (await call('GET', '/api/notifications', access_token)).body.notifications;
     expect(notes[0].title).toBe('You now have Dashboard/Finance');
     const audited = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'permission.change'));
     expect(audited.some((a) => (a.details as { event?: string }).event === 'access_approved')).toBe(true);

@@ -1,9 +1,11 @@
 import { APP, ApplicationsResponse, GrantRequest, UserRightsView } from '@hangar/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_RULE, canManageUser, requireUser } from '../../platform/access.ts';
+import { ADMIN_RULE, requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, forbidden } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
+import { userSubject } from '../../platform/identity/directory.ts';
+import { groupSubject } from './groups.ts';
 import { createRights } from './rights.ts';
 import { createUserDirectory } from './users.ts';
 
@@ -41,22 +43,22 @@ export function registerRightsRoutes(ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const admin = requireUser(request);
       const { appId, userId, groupId } = request.body;
-      const isSuper = admin.apps.includes(APP.superAdmin);
-      if (!isSuper && (groupId || appId.startsWith('Admin/'))) {
-        throw forbidden('A local administrator grants applications to users of their BU only, and never administration rights.');
-      }
-      let target = groupId ? `group ${groupId}` : '';
+      let target: string;
       if (userId) {
-        const user = await directory.get(userId);
+        const user = await userSubject(ctx.db, userId);
         if (!user) throw new AppError('NOT_FOUND', 'No such user.');
-        if (!canManageUser(admin, user.bu)) throw forbidden('This user belongs to another business unit.');
         target = user.email;
+        await ctx.authorize(request, 'grant.toUser', { appId, user }, { target });
+      } else {
+        const group = await groupSubject(ctx.db, groupId!);
+        if (!group) throw new AppError('NOT_FOUND', 'No such group.');
+        target = `group ${group.name}`;
+        await ctx.authorize(request, 'grant.toGroup', { appId, group }, { target });
       }
-      const grantId = await rights.grant(appId, { userId, groupId }).catch((err) => {
-        throw (err as { cause?: { code?: string } }).cause?.code === '23503' ? new AppError('NOT_FOUND', 'No such group.') : err;
-      });
+      const grantId = await rights.grant(appId, { userId, groupId });
+      if (userId) await ctx.revocation.bump([userId]);
+      else await ctx.revocation.bumpGroup(groupId!);
       await audit({ action: 'permission.change', target, details: { event: 'granted', appId, grantId } }, request);
       return reply.status(201).send({ grantId });
     },
@@ -69,16 +71,23 @@ export function registerRightsRoutes(ctx: AppContext): void {
       schema: { tags: ['admin'], summary: 'Revoke a grant (takes effect at the next token refresh)', params: z.object({ id: z.string() }) },
     },
     async (request, reply) => {
-      const admin = requireUser(request);
       const found = await rights.findGrant(request.params.id);
       if (!found) throw new AppError('NOT_FOUND', 'No such grant.');
-      const isSuper = admin.apps.includes(APP.superAdmin);
-      if (!isSuper && (found.g.groupId || found.g.appId.startsWith('Admin/') || !canManageUser(admin, found.bu))) {
-        throw forbidden('A local administrator revokes applications of users of their BU only.');
+      const { appId, userId, groupId } = found.g;
+      const target = found.email ?? `group ${groupId}`;
+      if (userId) {
+        const user = await userSubject(ctx.db, userId);
+        if (!user) throw new AppError('NOT_FOUND', 'No such grant.');
+        await ctx.authorize(request, 'grant.toUser', { appId, user }, { target });
+      } else {
+        const group = await groupSubject(ctx.db, groupId!);
+        if (!group) throw new AppError('NOT_FOUND', 'No such grant.');
+        await ctx.authorize(request, 'grant.toGroup', { appId, group }, { target });
       }
-      if (found.g.userId === admin.sub && found.g.appId === APP.superAdmin)
-        throw new AppError('BAD_REQUEST', 'You cannot revoke your own super-administrator right.');
+      // Members of a group lose the right at once: bump them before the grant goes.
+      const members = groupId ? await groupSubject(ctx.db, groupId) : null;
       await rights.revoke(found.g.id);
+      await ctx.revocation.bump(userId ? [userId] : [...(members?.members ?? [])]);
       await audit(
         {
           action: 'permission.change',
@@ -103,10 +112,10 @@ export function registerRightsRoutes(ctx: AppContext): void {
       },
     },
     async (request) => {
-      const admin = requireUser(request);
-      const user = await directory.get(request.params.id);
-      if (!user) throw new AppError('NOT_FOUND', 'No such user.');
-      if (!canManageUser(admin, user.bu)) throw forbidden('This user belongs to another business unit.');
+      const user = await directory.get(request.params.id, requireUser(request));
+      const subject = user && (await userSubject(ctx.db, user.id));
+      if (!user || !subject) throw new AppError('NOT_FOUND', 'No such user.');
+      await ctx.authorize(request, 'user.read', subject, { target: user.email });
       return { user, ...(await rights.ofUser(user.id)) };
     },
   );

@@ -30,15 +30,19 @@ describe('tab 69: application rights', () => {
     expect((await call('GET', '/api/admin/rights/applications', localAdmin)).status).toBe(403);
   });
 
-  it('grants and revokes; the change reaches the token at the next refresh', async () => {
-    const granted = await call('POST', '/api/admin/rights/grants', localAdmin, {
+  it('grants and revokes; the old token stops working at once and a refresh carries the change', async () => {
+    const before = viewer.accessToken;
+    const granted = await call('POST', '/api/admin/rights/grants', admin, {
       appId: 'GenAI/Translator',
       userId: ids['viewer@hangar.local'],
     });
     expect(granted.status).toBe(201);
+    expect((await call('GET', '/api/credit', before)).status).toBe(401);
     let token = (await (await viewer.client.fetch(`${t.url}/auth/refresh`, { method: 'POST' })).json()).access_token;
     expect(claimsOf(token).apps).toContain('GenAI/Translator');
-    expect((await call('DELETE', `/api/admin/rights/grants/${granted.body.grantId}`, localAdmin)).status).toBe(204);
+    expect((await call('GET', '/api/credit', token)).status).toBe(200);
+    expect((await call('DELETE', `/api/admin/rights/grants/${granted.body.grantId}`, admin)).status).toBe(204);
+    expect((await call('GET', '/api/credit', token)).status).toBe(401);
     token = (await (await viewer.client.fetch(`${t.url}/auth/refresh`, { method: 'POST' })).json()).access_token;
     expect(claimsOf(token).apps).not.toContain('GenAI/Translator');
   });

@@ -1,13 +1,21 @@
-import { APP, TABS } from '@hangar/contract';
+import { APP, GOV_USE_CASES, TABS } from '@hangar/contract';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { appGrants, groupMembers, groups, users } from '../../platform/db/schema.ts';
 import { effectiveApps } from '../../platform/identity/directory.ts';
 
+/** Applications of the catalogue and the platform (what may be asked for). */
+const CATALOGUE_APPS = new Set<string>([
+  ...TABS.flatMap((t) => t.requires),
+  ...Object.values(APP),
+  ...GOV_USE_CASES.map((u) => `Data_gov/${u}`),
+]);
+export const isKnownApp = (appId: string) => CATALOGUE_APPS.has(appId);
+
 /** Every application identifier the product knows: the catalogue's, the platform's and any granted. */
 async function knownApps(db: Db): Promise<string[]> {
   const granted = await db.selectDistinct({ appId: appGrants.appId }).from(appGrants);
-  return [...new Set([...TABS.flatMap((t) => t.requires), ...Object.values(APP), ...granted.map((g) => g.appId)])].sort();
+  return [...new Set([...CATALOGUE_APPS, ...granted.map((g) => g.appId)])].sort();
 }
 
 /** Tabs 69 and 75: who holds what, and where each right comes from. */

@@ -1,11 +1,13 @@
 import { AccessRequestsResponse, CreateAccessRequest, Decision, NotificationCounts } from '@hangar/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_RULE, canManageUser, requireUser } from '../../platform/access.ts';
+import { ADMIN_RULE, requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, forbidden } from '../../platform/errors.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import { userSubject } from '../../platform/identity/directory.ts';
+import { adminScope } from '../../platform/policies/roles.ts';
 import { createAccessRequests } from './access-requests.ts';
-import { scopeOf } from './scope.ts';
+import { isKnownApp } from './rights.ts';
 
 export function registerAdminRequestRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
@@ -25,6 +27,10 @@ export function registerAdminRequestRoutes(ctx: AppContext): void {
     },
     async (request, reply) => {
       const user = requireUser(request);
+      await ctx.authorize(request, 'accessRequest.create', { appId: request.body.appId });
+      if (!isKnownApp(request.body.appId)) {
+        throw badRequest(`${request.body.appId} is not an application of the portal. Pick one from the list of applications.`);
+      }
       if (user.apps.includes(request.body.appId) && !request.body.bu) {
         throw new AppError('CONFLICT', `You already have ${request.body.appId}. Sign out and in again if it does not show.`);
       }
@@ -37,7 +43,7 @@ export function registerAdminRequestRoutes(ctx: AppContext): void {
         },
         request,
       );
-      return reply.status(201).send(requests.view((await requests.find(row.id))!));
+      return reply.status(201).send(await requests.present((await requests.find(row.id))!, user));
     },
   );
 
@@ -47,7 +53,7 @@ export function registerAdminRequestRoutes(ctx: AppContext): void {
       config: { access: 'authenticated' },
       schema: { tags: ['access requests'], summary: "The caller's own access requests", response: { 200: AccessRequestsResponse } },
     },
-    async (request) => ({ requests: await requests.list({ userId: requireUser(request).sub }) }),
+    async (request) => ({ requests: await requests.list({ userId: requireUser(request).sub }, requireUser(request)) }),
   );
 
   app.get(
@@ -56,7 +62,7 @@ export function registerAdminRequestRoutes(ctx: AppContext): void {
       config: { access: ADMIN_RULE },
       schema: { tags: ['admin'], summary: 'Access requests (a local admin sees their BU only)', response: { 200: AccessRequestsResponse } },
     },
-    async (request) => ({ requests: await requests.list({ bu: scopeOf(requireUser(request)) }) }),
+    async (request) => ({ requests: await requests.list({ bu: adminScope(requireUser(request)) }, requireUser(request)) }),
   );
 
   app.post(
@@ -75,15 +81,17 @@ export function registerAdminRequestRoutes(ctx: AppContext): void {
       const admin = requireUser(request);
       const found = await requests.find(request.params.id);
       if (!found) throw new AppError('NOT_FOUND', 'No such access request.');
-      if (!canManageUser(admin, found.u.bu)) {
-        await audit(
-          { action: 'access.denied', target: `access request ${found.r.id}`, outcome: 'denied', details: { reason: 'other_bu' } },
-          request,
-        );
-        throw forbidden('This request comes from a user of another business unit.');
-      }
+      const requester = await userSubject(ctx.db, found.r.userId);
+      if (!requester) throw new AppError('NOT_FOUND', 'No such access request.');
+      await ctx.authorize(
+        request,
+        'accessRequest.decide',
+        { appId: found.r.appId, user: requester },
+        { target: `access request ${found.r.id}` },
+      );
       const status = request.body.decision === 'approve' ? 'approved' : 'rejected';
       await requests.decide(found.r.id, status, admin.sub, request.body.comment);
+      if (status === 'approved') await ctx.revocation.bump([found.r.userId]);
       await ctx.notifications.notify(found.r.userId, {
         kind: 'access_request',
         title: status === 'approved' ? `You now have ${found.r.appId}` : `Your request for ${found.r.appId} was declined`,
@@ -97,7 +105,7 @@ export function registerAdminRequestRoutes(ctx: AppContext): void {
         },
         request,
       );
-      return requests.view((await requests.find(found.r.id))!);
+      return requests.present((await requests.find(found.r.id))!, admin);
     },
   );
 
@@ -111,6 +119,6 @@ export function registerAdminRequestRoutes(ctx: AppContext): void {
         response: { 200: NotificationCounts },
       },
     },
-    async (request) => requests.pendingAskers(scopeOf(requireUser(request))),
+    async (request) => requests.pendingAskers(adminScope(requireUser(request))),
   );
 }

@@ -1,15 +1,15 @@
 import { AdjustCredits, AdminUser, CreateUser, UpdateUser, UserListQuery, UserListResponse } from '@hangar/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_RULE, canManageUser, requireUser } from '../../platform/access.ts';
+import { ADMIN_RULE, requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema.ts';
-import { AppError, forbidden } from '../../platform/errors.ts';
-import { hashPassword } from '../../platform/identity/directory.ts';
-import { scopeOf } from './scope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hashPassword, userSubject } from '../../platform/identity/directory.ts';
+import { normalizeEmail } from '../../platform/identity/email.ts';
+import { adminScope } from '../../platform/policies/roles.ts';
 import { createUserDirectory } from './users.ts';
 
 const IdParams = z.object({ id: z.string() });
@@ -20,16 +20,11 @@ export function registerUserAdminRoutes(ctx: AppContext): void {
   const { audit, credits, sessions } = ctx;
   const directory = createUserDirectory(ctx.db);
 
-  /** The user, if the caller may manage them; 404 for an unknown id, 403 (audited) for another BU. */
-  async function manageable(request: FastifyRequest, id: string) {
-    const admin = requireUser(request);
-    const user = await directory.get(id);
+  /** The user as the policies see them; 404 for an unknown id. */
+  async function subject(id: string) {
+    const user = await userSubject(ctx.db, id);
     if (!user) throw new AppError('NOT_FOUND', 'No such user.');
-    if (!canManageUser(admin, user.bu)) {
-      await audit({ action: 'access.denied', target: user.email, outcome: 'denied', details: { reason: 'other_bu' } }, request);
-      throw forbidden('This user belongs to another business unit.');
-    }
-    return { admin, user };
+    return user;
   }
 
   app.get(
@@ -44,9 +39,9 @@ export function registerUserAdminRoutes(ctx: AppContext): void {
       },
     },
     async (request) => {
-      const scope = scopeOf(requireUser(request));
+      const scope = adminScope(requireUser(request));
       const q = request.query;
-      const result = await directory.list({ ...q, bu: scope ?? q.bu });
+      const result = await directory.list({ ...q, bu: scope ?? q.bu }, requireUser(request));
       return { ...result, page: q.page, pageSize: q.pageSize };
     },
   );
@@ -63,15 +58,14 @@ export function registerUserAdminRoutes(ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const admin = requireUser(request);
       const body = request.body;
-      if (!canManageUser(admin, body.bu ?? null)) throw forbidden('A local administrator creates users of their own business unit only.');
+      await ctx.authorize(request, 'user.create', { bu: body.bu ?? null }, { target: body.email });
       let id: string;
       try {
         const [row] = await ctx.db
           .insert(users)
           .values({
-            email: body.email.toLowerCase(),
+            email: normalizeEmail(body.email),
             name: body.name,
             bu: body.bu ?? null,
             airport: body.airport ?? null,
@@ -84,7 +78,7 @@ export function registerUserAdminRoutes(ctx: AppContext): void {
         throw err;
       }
       await audit({ action: 'permission.change', target: body.email, details: { event: 'user_created', bu: body.bu ?? null } }, request);
-      return reply.status(201).send((await directory.get(id))!);
+      return reply.status(201).send((await directory.get(id, requireUser(request)))!);
     },
   );
 
@@ -101,16 +95,20 @@ export function registerUserAdminRoutes(ctx: AppContext): void {
       },
     },
     async (request) => {
-      const { admin, user } = await manageable(request, request.params.id);
+      const user = await subject(request.params.id);
       const { creditLimit, ...fields } = request.body;
-      if (fields.bu !== undefined && !canManageUser(admin, fields.bu))
-        throw forbidden('A local administrator cannot move a user to another business unit.');
-      if (fields.disabled && user.id === admin.sub) throw new AppError('BAD_REQUEST', 'You cannot disable your own account.');
+      const target = { target: user.email };
+      await ctx.authorize(request, 'user.update', user, target);
+      if (fields.bu !== undefined && fields.bu !== user.bu) await ctx.authorize(request, 'user.moveToBu', { user, bu: fields.bu }, target);
+      if (fields.disabled !== undefined) await ctx.authorize(request, 'user.disable', user, target);
+      if (creditLimit !== undefined) await ctx.authorize(request, 'user.setCreditLimit', user, target);
       if (Object.keys(fields).length) await ctx.db.update(users).set(fields).where(eq(users.id, user.id));
       if (creditLimit !== undefined) await credits.setLimit(user.id, creditLimit);
+      // A disabled user, or one moved to another BU or airport, must not keep acting on the old token.
       if (fields.disabled) await sessions.endAllOfUser(user.id);
+      if (fields.disabled !== undefined || fields.bu !== undefined || fields.airport !== undefined) await ctx.revocation.bump([user.id]);
       await audit({ action: 'permission.change', target: user.email, details: { event: 'user_updated', changes: request.body } }, request);
-      return (await directory.get(user.id))!;
+      return (await directory.get(user.id, requireUser(request)))!;
     },
   );
 
@@ -127,7 +125,9 @@ export function registerUserAdminRoutes(ctx: AppContext): void {
       },
     },
     async (request) => {
-      const { admin, user } = await manageable(request, request.params.id);
+      const admin = requireUser(request);
+      const user = await subject(request.params.id);
+      await ctx.authorize(request, 'credits.adjust', user, { target: user.email });
       await credits.adjust(user.id, request.body.delta, { kind: 'admin_adjustment', actorId: admin.sub, reason: request.body.reason });
       await audit(
         {
@@ -137,7 +137,28 @@ export function registerUserAdminRoutes(ctx: AppContext): void {
         },
         request,
       );
-      return (await directory.get(user.id))!;
+      return (await directory.get(user.id, requireUser(request)))!;
+    },
+  );
+
+  app.post(
+    '/api/admin/user_management/users/:id/sessions/end',
+    {
+      config: { access: ADMIN_RULE },
+      schema: {
+        tags: ['admin'],
+        summary: "Ends all of a user's sessions: every device is signed out and current access tokens stop working within seconds",
+        params: IdParams,
+        response: { 204: z.null().describe('Sessions ended') },
+      },
+    },
+    async (request, reply) => {
+      const user = await subject(request.params.id);
+      await ctx.authorize(request, 'user.endSessions', user, { target: user.email });
+      await sessions.endAllOfUser(user.id);
+      await ctx.revocation.bump([user.id]);
+      await audit({ action: 'auth.sign_out', target: user.email, details: { event: 'all_sessions_ended' } }, request);
+      return reply.status(204).send(null);
     },
   );
 }

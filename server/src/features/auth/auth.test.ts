@@ -52,6 +52,23 @@ describe('sign-in through the embedded OpenID Connect provider', () => {
     expect(failed.some((r) => r.actorEmail === 'viewer@hangar.local')).toBe(true);
   });
 
+  it('sends back to the portal, not to a stale form, when the sign-in page is revisited after signing in', async () => {
+    const client = new CookieClient();
+    const login = await client.navigate(`${t.url}/auth/token`);
+    expect(login.res.headers.get('cache-control')).toBe('no-store');
+    const action = /action="([^"]+\/login)"/.exec(await login.res.text())![1]!;
+    const done = await client.navigate(new URL(action, login.url).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'viewer@hangar.local', password: DEMO_PASSWORD }).toString(),
+    });
+    expect(new URL(done.url).pathname).toBe('/');
+    // What the back button does: GET the form's address again.
+    const back = await client.fetch(login.url);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('/');
+  });
+
   it('answers a callback without the login state with a clear page, not a session', async () => {
     const res = await fetch(`${t.url}/auth/callback?code=abc&state=def`);
     expect(res.status).toBe(400);

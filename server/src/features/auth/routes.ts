@@ -1,4 +1,4 @@
-import { AccessTokenResponse, LogoutResponse, REFRESH_COOKIE, ValidAccessRequest, ValidResponse } from '@hangar/contract';
+import { AccessTokenResponse, LogoutResponse, refreshCookieName, ValidAccessRequest, ValidResponse } from '@hangar/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ export function registerAuthRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const { config, sessions, relyingParty, audit } = ctx;
   const secure = config.publicUrl.startsWith('https:');
+  const REFRESH_COOKIE = refreshCookieName(secure);
   const limit = { rateLimit: { max: config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' } };
 
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
@@ -27,6 +28,24 @@ export function registerAuthRoutes(ctx: AppContext): void {
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply.clearCookie(REFRESH_COOKIE, { path: AUTH_PATH, httpOnly: true, sameSite: 'strict', secure });
 
+  async function accessTokenFor(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: { userId: string; familyId: string },
+    next?: string,
+  ) {
+    const issued = await issueAccessToken(ctx, session.userId, session.familyId);
+    if (!issued) {
+      await sessions.endAllOfUser(session.userId);
+      clearRefreshCookie(reply);
+      throw unauthenticated('Your account is disabled. Ask a portal administrator.');
+    }
+    if (next) setRefreshCookie(reply, next);
+    reply.header('cache-control', 'no-store');
+    return { access_token: issued.token, token_type: 'Bearer' as const, expires_in: issued.expiresIn };
+  }
+
+  /** POST /auth/refresh: rotates the refresh token (reuse after the grace ends the session). */
   async function rotateToAccessToken(request: FastifyRequest, reply: FastifyReply) {
     const presented = request.cookies[REFRESH_COOKIE];
     if (!presented) throw unauthenticated('You are not signed in.');
@@ -41,21 +60,25 @@ export function registerAuthRoutes(ctx: AppContext): void {
       }
       throw unauthenticated('Your session has ended. Please sign in again.');
     }
-    const issued = await issueAccessToken(ctx, result.userId);
-    if (!issued) {
-      await sessions.end(result.token);
+    return accessTokenFor(request, reply, result, result.token);
+  }
+
+  /** GET /auth/get-jwt: the access token of the current session; a read, so nothing rotates. */
+  async function currentAccessToken(request: FastifyRequest, reply: FastifyReply) {
+    const presented = request.cookies[REFRESH_COOKIE];
+    if (!presented) throw unauthenticated('You are not signed in.');
+    const session = await sessions.current(presented);
+    if (!session) {
       clearRefreshCookie(reply);
-      throw unauthenticated('Your account is disabled. Ask a portal administrator.');
+      throw unauthenticated('Your session has ended. Please sign in again.');
     }
-    setRefreshCookie(reply, result.token);
-    reply.header('cache-control', 'no-store');
-    return { access_token: issued.token, token_type: 'Bearer' as const, expires_in: issued.expiresIn };
+    return accessTokenFor(request, reply, session);
   }
 
   app.get(
     '/auth/token',
     {
-      config: { access: 'public', ...limit },
+      config: { access: 'public', ...limit, openapi: { responses: { 302: { description: "To the identity provider's sign-in" } } } },
       schema: {
         tags: ['auth'],
         summary: 'Starts sign-in: redirects to the identity provider',
@@ -103,9 +126,9 @@ export function registerAuthRoutes(ctx: AppContext): void {
         request.log.warn({ err }, 'sign-in callback rejected');
         return fail('The sign-in could not be verified. Press Login again.', 'callback_rejected');
       }
-      const user = await signInFromIdentity(ctx, identity, request);
-      if (!user) return fail('This account is disabled. Ask a portal administrator.', 'disabled');
-      setRefreshCookie(reply, await sessions.start(user.id, identity.idToken));
+      const outcome = await signInFromIdentity(ctx, identity, request);
+      if ('refused' in outcome) return reply.status(403).type('text/html').send(errorPage(outcome.refused));
+      setRefreshCookie(reply, (await sessions.start(outcome.user.id, identity.idToken)).token);
       return reply.redirect('/', 302);
     },
   );
@@ -113,16 +136,20 @@ export function registerAuthRoutes(ctx: AppContext): void {
   app.get(
     '/auth/get-jwt',
     {
-      config: { access: 'public', ...limit },
-      schema: { tags: ['auth'], summary: 'Access token of the current session', response: { 200: AccessTokenResponse } },
+      config: { access: 'public', ...limit, openapi: { errors: [401] } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Access token of the current session (does not rotate the refresh token)',
+        response: { 200: AccessTokenResponse },
+      },
     },
-    rotateToAccessToken,
+    currentAccessToken,
   );
 
   app.post(
     '/auth/refresh',
     {
-      config: { access: 'public', ...limit },
+      config: { access: 'public', ...limit, openapi: { errors: [401] } },
       schema: { tags: ['auth'], summary: 'Rotates the session and returns a new access token', response: { 200: AccessTokenResponse } },
     },
     rotateToAccessToken,

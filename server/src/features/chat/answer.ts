@@ -15,6 +15,8 @@ export interface Answer {
   chunks: AsyncIterable<string>;
   /** Settles after the chunks end (or fail, or are aborted). */
   usage: () => Promise<Usage>;
+  /** True once the answer stopped at its output limit (the tokens the hold pays for). */
+  cut: () => boolean;
 }
 
 type Model = Extract<LanguageModel, { specificationVersion: 'v3' }>;
@@ -44,16 +46,21 @@ export function answer(opts: {
   system: string;
   messages: ModelMessage[];
   signal: AbortSignal;
+  /** The most output tokens to ask for and to stream (what the user's hold pays for). */
+  maxOutputTokens: number;
+  /** The offline assistant's own answer when it has one (a question about the user's data), else null. */
+  offlineReply?: (question: string) => Promise<string | null>;
 }): Answer {
-  const { model, system, messages, signal } = opts;
+  const { model, system, messages, signal, maxOutputTokens } = opts;
   const promptTokens = estimateTokens(system + messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join(''));
   let produced = '';
 
   if (model.provider === 'offline') {
     const last = messages.at(-1);
-    const reply = offlineAnswer(typeof last?.content === 'string' ? last.content : '');
+    const question = typeof last?.content === 'string' ? last.content : '';
     return {
       chunks: (async function* () {
+        const reply = (await opts.offlineReply?.(question)) ?? offlineAnswer(question);
         for (const chunk of wordChunks(reply)) {
           if (signal.aborted) return;
           yield chunk;
@@ -62,6 +69,7 @@ export function answer(opts: {
         }
       })(),
       usage: async () => ({ inputTokens: 0, outputTokens: 0, reported: true }),
+      cut: () => false,
     };
   }
 
@@ -76,30 +84,47 @@ export function answer(opts: {
     ),
   ];
   const timeout = AbortSignal.timeout(opts.config.CHAT_UPSTREAM_TIMEOUT_MS);
+  // Ours: ends the upstream when the output reaches the limit, for providers that ignore max_tokens.
+  const limit = new AbortController();
+  let cut = false;
   let reported: { inputTokens?: number; outputTokens?: number } = {};
   return {
     chunks: (async function* () {
       try {
-        const { stream } = await modelFor(model, opts.config).doStream({ prompt, abortSignal: AbortSignal.any([signal, timeout]) });
+        const { stream } = await modelFor(model, opts.config).doStream({
+          prompt,
+          maxOutputTokens,
+          abortSignal: AbortSignal.any([signal, timeout, limit.signal]),
+        });
         for await (const part of stream) {
           if (part.type === 'text-delta') {
-            produced += part.delta;
-            yield part.delta;
+            const room = (maxOutputTokens - estimateTokens(produced)) * 4;
+            const delta = part.delta.length > room ? part.delta.slice(0, Math.max(0, room)) : part.delta;
+            produced += delta;
+            if (delta) yield delta;
+            if (delta.length < part.delta.length || estimateTokens(produced) >= maxOutputTokens) {
+              cut = true;
+              limit.abort();
+              return;
+            }
           } else if (part.type === 'finish') {
             reported = { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total };
+            if (part.finishReason.unified === 'length') cut = true;
           } else if (part.type === 'error') {
             throw part.error;
           }
         }
       } catch (err) {
-        if (signal.aborted) return; // the user went away
+        if (signal.aborted || limit.signal.aborted) return; // stopped by the user, or at the output limit
         if (timeout.aborted) throw Object.assign(new Error('The model did not answer in time'), { name: 'TimeoutError' });
         throw err;
       }
     })(),
+    cut: () => cut,
     usage: async () => {
       const { inputTokens, outputTokens } = reported;
-      if (!signal.aborted && inputTokens !== undefined && outputTokens !== undefined) return { inputTokens, outputTokens, reported: true };
+      if (!signal.aborted && !limit.signal.aborted && inputTokens !== undefined && outputTokens !== undefined)
+        return { inputTokens, outputTokens, reported: true };
       // Aborted, or a provider that sent no usage: bill what was produced, estimated.
       return { inputTokens: promptTokens, outputTokens: estimateTokens(produced), reported: false };
     },

@@ -1,4 +1,12 @@
-import { type ChatLanguage, type ChatMessage, type ChatSession, DEFAULT_CHAT_LANGUAGE, DEFAULT_CHAT_TITLE } from '@hangar/contract';
+import {
+  type ChatLanguage,
+  type ChatMessage,
+  type ChatSession,
+  DEFAULT_CHAT_LANGUAGE,
+  DEFAULT_CHAT_TITLE,
+  MULTIDOCS_MODEL_ID,
+  MultidocsStoredPreview,
+} from '@hangar/contract';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { chatMessages, chatSessions, chatSettings } from '../../platform/db/schema.ts';
@@ -9,16 +17,32 @@ export const isoUtc = (d: Date) => d.toISOString().replace('Z', '+00:00');
 type MessageRow = typeof chatMessages.$inferSelect;
 type Role = MessageRow['role'];
 
+/** A multi-docs answer keeps its preview panel as JSON (MultidocsStoredPreview); anything else is plain text. */
+function previewOf(m: MessageRow): Pick<ChatMessage, 'preview' | 'citations' | 'preview_error'> {
+  if (m.preview === null || m.model !== MULTIDOCS_MODEL_ID) return { preview: m.preview };
+  try {
+    const stored = MultidocsStoredPreview.parse(JSON.parse(m.preview));
+    return { preview: stored.text, citations: stored.citations, preview_error: stored.failed };
+  } catch {
+    return { preview: m.preview };
+  }
+}
+
 const toMessage = (m: MessageRow): ChatMessage => ({
   [m.role]: m.text,
   model: m.model,
   data_type: m.dataType as ChatMessage['data_type'],
   data_name: m.dataName,
   credit: m.creditMilli === null ? null : m.creditMilli / 1000,
-  preview: m.preview,
+  ...previewOf(m),
   ...(m.uploads ? { uploads: m.uploads as ChatMessage['uploads'] } : {}),
   timestamp: isoUtc(m.createdAt),
+  ...(m.role === 'assistant' ? { message_id: m.id, status: m.status } : {}),
 });
+
+export type AnswerStatus = MessageRow['status'];
+/** How an answer ended, written with its conversation's other changes in finishAnswer. */
+export type AnswerEnding = { id: number; text: string; status: AnswerStatus; creditMilli: number } | { id: number; drop: true };
 
 /** A user's conversations and chat settings. Every query is scoped to the user: others' ids do not exist. */
 export function createChatStore(db: Db) {
@@ -87,9 +111,19 @@ export function createChatStore(db: Db) {
       messages: { role: Role; text: string; model: string; creditMilli?: number }[],
       title: string | null,
       also?: SQL,
+      answer?: AnswerEnding,
     ) {
       const values = messages.map((m) => sql`(${userId}, ${id}, ${m.role}, ${m.text}, ${m.model}, ${m.creditMilli ?? null}::bigint)`);
+      const ending = !answer
+        ? []
+        : 'drop' in answer
+          ? [sql`a AS (DELETE FROM chat_messages WHERE id = ${answer.id} AND user_id = ${userId})`]
+          : [
+              sql`a AS (UPDATE chat_messages SET text = ${answer.text}, status = ${answer.status}, credit_milli = ${answer.creditMilli}::bigint,
+                updated_at = now() WHERE id = ${answer.id} AND user_id = ${userId})`,
+            ];
       const ctes = [
+        ...ending,
         ...(also ? [also] : []),
         ...(values.length
           ? [
@@ -99,6 +133,100 @@ export function createChatStore(db: Db) {
       ];
       await db.execute(sql`${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)} ` : sql``}UPDATE chat_sessions
         SET updated_at = now(), title = COALESCE(${title}, title) WHERE user_id = ${userId} AND id = ${id}`);
+    },
+
+    /**
+     * The row of an answer being produced: empty and streaming until the producer writes more. The
+     * conversation gets its title now (when it has a new one), so the history lists it while it streams.
+     */
+    async startAnswer(
+      userId: string,
+      sessionId: string,
+      model: string,
+      title: string | null,
+      reservationId: string | null,
+    ): Promise<number> {
+      const { rows } = (await db.execute(sql`
+        WITH a AS (
+          INSERT INTO chat_messages (user_id, session_id, role, text, model, status, reservation_id)
+          VALUES (${userId}, ${sessionId}, 'assistant', '', ${model}, 'streaming', ${reservationId}::uuid) RETURNING id
+        ), s AS (
+          UPDATE chat_sessions SET title = COALESCE(${title}, title), updated_at = now() WHERE user_id = ${userId} AND id = ${sessionId}
+        )
+        SELECT id FROM a`)) as unknown as { rows: { id: string | number }[] };
+      return Number(rows[0]!.id);
+    },
+
+    /** Writes the text so far (the producer's heartbeat too); tells whether Stop was pressed meanwhile. */
+    async flushAnswer(id: number, text: string): Promise<{ stopRequested: boolean }> {
+      const [row] = await db
+        .update(chatMessages)
+        .set({ text, updatedAt: new Date() })
+        .where(and(eq(chatMessages.id, id), eq(chatMessages.status, 'streaming')))
+        .returning({ stopRequested: chatMessages.stopRequested });
+      return { stopRequested: row?.stopRequested ?? false };
+    },
+
+    /** An answer by id, whoever owns it (the caller checks the owner with the chatSession policy). */
+    async answer(id: number) {
+      const [row] = await db
+        .select({
+          id: chatMessages.id,
+          userId: chatMessages.userId,
+          sessionId: chatMessages.sessionId,
+          text: chatMessages.text,
+          status: chatMessages.status,
+          creditMilli: chatMessages.creditMilli,
+          updatedAt: chatMessages.updatedAt,
+        })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.id, id), eq(chatMessages.role, 'assistant')));
+      return row ?? null;
+    },
+
+    /** The error line stored right after an answer, if any (the reason it failed or was cut). */
+    async errorAfter(userId: string, sessionId: string, id: number): Promise<string | null> {
+      const [row] = await db
+        .select({ text: chatMessages.text, role: chatMessages.role })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.sessionId, sessionId), sql`${chatMessages.id} > ${id}`))
+        .orderBy(asc(chatMessages.id))
+        .limit(1);
+      return row?.role === 'error' ? row.text : null;
+    },
+
+    async requestStop(id: number): Promise<boolean> {
+      const rows = await db
+        .update(chatMessages)
+        .set({ stopRequested: true })
+        .where(and(eq(chatMessages.id, id), eq(chatMessages.status, 'streaming')))
+        .returning({ id: chatMessages.id });
+      return rows.length > 0;
+    },
+
+    /** Marks failed an answer whose producer stopped writing long ago (its process died); its hold to release. */
+    async failIfStale(id: number, staleMs: number): Promise<{ reservationId: string | null } | null> {
+      const [row] = await db
+        .update(chatMessages)
+        .set({ status: 'failed', updatedAt: new Date() })
+        .where(
+          and(
+            eq(chatMessages.id, id),
+            eq(chatMessages.status, 'streaming'),
+            sql`${chatMessages.updatedAt} < now() - make_interval(secs => ${staleMs / 1000})`,
+          ),
+        )
+        .returning({ reservationId: chatMessages.reservationId });
+      return row ?? null;
+    },
+
+    /** Marks failed every answer whose producer stopped writing long ago, whoever asked it; their holds to release. */
+    async failAllStale(staleMs: number): Promise<{ id: number; reservationId: string | null }[]> {
+      return db
+        .update(chatMessages)
+        .set({ status: 'failed', updatedAt: new Date() })
+        .where(and(eq(chatMessages.status, 'streaming'), sql`${chatMessages.updatedAt} < now() - make_interval(secs => ${staleMs / 1000})`))
+        .returning({ id: chatMessages.id, reservationId: chatMessages.reservationId });
     },
 
     /** Creates the conversation on first use; a second call is harmless. */

@@ -1,6 +1,8 @@
 import {
+  ANSWER_ID_HEADER,
   AskRequest,
   CHAT_CREDIT_MARKER,
+  CHAT_CUT_FOR_CREDIT_TEXT,
   CHAT_ERROR_ADVICE,
   CHAT_ERROR_MARKER,
   CHAT_ERROR_TEXTS,
@@ -8,18 +10,25 @@ import {
   DEFAULT_CHAT_TITLE,
 } from '@hangar/contract';
 import type { ModelMessage } from 'ai';
+import type { SQL } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { createDataQuestions } from '../analytics/index.ts';
 import { answer, estimateTokens } from './answer.ts';
+import { registerAnswerRoutes } from './answer-routes.ts';
+import { type AnswerEvent, createAnswerRunner, eventQueue } from './answer-runner.ts';
 import { createChatModels } from './models.ts';
 import { CHAT_RULE } from './routes.ts';
 import { createChatStore } from './store.ts';
 import { systemPrompt, titleFrom } from './system-prompt.ts';
 
-const MAX_OUTPUT_TOKENS_ESTIMATE = 1500;
 const HISTORY_MESSAGES = 20;
+/** Below this many output tokens an answer is not worth asking for: the credit left is too little. */
+const MIN_OUTPUT_TOKENS = 16;
+/** The line that closes an answer stopped at what its hold pays for (issue 11.6). */
+export const CUT_FOR_CREDIT_TEXT = CHAT_CUT_FOR_CREDIT_TEXT;
 /** About the length of the assistant's instructions without the user's context. */
 const INSTRUCTIONS_TOKENS = 120;
 
@@ -39,6 +48,9 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
   const store = createChatStore(ctx.db);
   const models = createChatModels(ctx.config);
   const open = new Map<string, number>();
+  const runner = createAnswerRunner(ctx, store);
+  const dataQuestions = createDataQuestions(ctx);
+  registerAnswerRoutes(ctx, store, runner);
   const outOfCredit = () =>
     new AppError(
       'INSUFFICIENT_CREDIT',
@@ -46,8 +58,8 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
     );
 
   /** The credit check on its own (spec 6): remaining credit must be above 0 to ask; a free answer holds nothing. */
-  async function reserve(userId: string, estimate: number): Promise<string | null> {
-    if (estimate > 0) return (await ctx.credits.reserveUpTo(userId, estimate, 'chat')).id;
+  async function reserve(userId: string, estimate: number): Promise<{ id: string; amount: number } | null> {
+    if (estimate > 0) return ctx.credits.reserveUpTo(userId, estimate, 'chat');
     if ((await ctx.credits.balance(userId)).remaining <= 0) throw outOfCredit();
     return null;
   }
@@ -82,90 +94,128 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
       if ((open.get(user.sub) ?? 0) >= ctx.config.CHAT_MAX_CONCURRENT_STREAMS) {
         throw new AppError('RATE_LIMITED', 'Too many answers at once. Wait for one to finish before asking again.');
       }
-      // Held in the statement that reads the settings, so without them: the question and the
-      // instructions. The user's context, like the history, is billed from the real usage.
-      const estimate =
-        ((estimateTokens(message) + INSTRUCTIONS_TOKENS) * model.priceIn + MAX_OUTPUT_TOKENS_ESTIMATE * model.priceOut) / 1000;
-      const hold = ctx.credits.holdUpTo(user.sub, estimate, 'chat');
-      const chat = await store.openForAnswer(user.sub, id, HISTORY_MESSAGES, { text: message, model: model.id }, hold.ctes);
-      let reservation = chat.held ? hold.id : null;
+      // Held in the statement that reads the settings, so without them: the question, the
+      // instructions and the longest answer; topped up below once the history is known.
+      const maxOutput = ctx.config.CHAT_MAX_OUTPUT_TOKENS;
+      const estimate = ((estimateTokens(message) + INSTRUCTIONS_TOKENS) * model.priceIn + maxOutput * model.priceOut) / 1000;
+      let reservation: string | null = null;
+      let heldCredits = 0;
+      let holdCte: SQL;
+      if (ctx.credits.capped && estimate > 0) {
+        // Daily caps: the hold runs in its own transaction under the caps' lock (429 over a cap).
+        const r = await ctx.credits.reserveUpTo(user.sub, estimate, 'chat');
+        [reservation, heldCredits, holdCte] = [r.id, r.amount, ctx.credits.heldAlready(r)];
+      } else {
+        const hold = ctx.credits.holdUpTo(user.sub, estimate, 'chat');
+        [reservation, holdCte] = [hold.id, hold.ctes];
+      }
+      const chat = await store.openForAnswer(user.sub, id, HISTORY_MESSAGES, { text: message, model: model.id }, holdCte);
       if (chat.held === null) {
         // Nothing held: no credit left (402), or the first question before the account exists.
-        reservation = await reserve(user.sub, estimate);
+        const r = await reserve(user.sub, estimate);
+        [reservation, heldCredits] = [r?.id ?? null, r?.amount ?? 0];
         await store.append(user.sub, id, 'user', message, { model: model.id, touch: false });
+      } else if (!ctx.credits.capped || estimate <= 0) {
+        heldCredits = chat.held / 1000;
+        if (!chat.held) reservation = null;
       }
       const newTitle = chat.title === DEFAULT_CHAT_TITLE && !chat.recent.some((m) => m.role === 'user') ? titleFrom(message) : null;
       const system = systemPrompt({ ...chat.settings, userName: user.name, today: new Date() });
       const messages: ModelMessage[] = [];
-      for (const m of chat.recent) if (m.role === 'user' || m.role === 'assistant') messages.push({ role: m.role, content: m.text });
+      for (const m of chat.recent)
+        if ((m.role === 'user' || m.role === 'assistant') && m.text) messages.push({ role: m.role, content: m.text });
       messages.push({ role: 'user', content: message });
 
-      const abort = new AbortController();
-      const onClose = () => {
-        if (!reply.raw.writableFinished) abort.abort();
-      };
-      reply.raw.on('close', onClose);
-      open.set(user.sub, (open.get(user.sub) ?? 0) + 1);
-      const stream = answer({ model, config: ctx.config, system, messages, signal: abort.signal });
-      let text = '';
-      let failure: unknown = null;
-      reply.hijack();
-      try {
-        const iterator = stream.chunks[Symbol.asyncIterator]();
-        let first: IteratorResult<string>;
-        try {
-          first = await iterator.next();
-        } catch (err) {
-          // Failed before any text: a real HTTP error, and the reservation back.
-          const textOut = upstreamErrorText(err);
+      // Issue 11.6: the output limit is what the hold pays for once the prompt is paid; the hold
+      // grows (within the balance and the caps) when the history made the prompt longer.
+      const promptCost = (estimateTokens(system + messages.map((m) => m.content).join('')) * model.priceIn) / 1000;
+      let maxOutputTokens = maxOutput;
+      if (reservation && model.priceOut > 0) {
+        const wanted = promptCost + (maxOutput * model.priceOut) / 1000;
+        if (wanted > heldCredits) heldCredits = await ctx.credits.extendUpTo(reservation, wanted - heldCredits);
+        maxOutputTokens = Math.min(maxOutput, Math.floor(((heldCredits - promptCost) * 1000) / model.priceOut));
+        if (maxOutputTokens < MIN_OUTPUT_TOKENS) {
+          const text =
+            'Your remaining credit is too little for an answer in this conversation. Start a new chat, or use the Send request button at the bottom of the sidebar to ask for more credits.';
           await Promise.all([
-            reservation && ctx.credits.release(reservation),
-            store.finishAnswer(user.sub, id, [{ role: 'error', text: textOut, model: model.id }], newTitle),
+            ctx.credits.release(reservation),
+            store.finishAnswer(user.sub, id, [{ role: 'error', text, model: model.id }], newTitle),
           ]);
-          request.log.warn({ err }, 'chat provider failed');
-          const status = (err as { statusCode?: number }).statusCode === 429 ? 429 : 502;
-          reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-          reply.raw.end(
-            JSON.stringify({
-              error: { code: status === 429 ? 'RATE_LIMITED' : 'UNAVAILABLE', message: textOut, requestId: request.id },
-              detail: textOut,
-              message: textOut,
-            }),
-          );
-          return;
+          throw new AppError('INSUFFICIENT_CREDIT', text);
         }
-        reply.raw.writeHead(200, {
-          'content-type': 'text/plain; charset=utf-8',
-          'cache-control': 'no-cache',
-          'x-accel-buffering': 'no',
-          'x-request-id': request.id,
-        });
-        for (let next = first; !next.done; next = await iterator.next()) {
-          text += next.value;
-          reply.raw.write(next.value);
-        }
-      } catch (err) {
-        failure = err;
-      } finally {
-        open.set(user.sub, (open.get(user.sub) ?? 1) - 1);
-        reply.raw.off('close', onClose);
       }
-      if (!reply.raw.headersSent) return;
 
-      const usage = await stream.usage();
-      const cost = (usage.inputTokens * model.priceIn + usage.outputTokens * model.priceOut) / 1000;
-      const errorText = failure && !abort.signal.aborted ? upstreamErrorText(failure) : null;
-      const left: Parameters<typeof store.finishAnswer>[2] = [];
-      if (text) left.push({ role: 'assistant', text, model: model.id, creditMilli: Math.round(cost * 1000) });
-      if (errorText) left.push({ role: 'error', text: errorText, model: model.id });
-      if (reservation || left.length || newTitle) {
-        const settle = reservation
-          ? ctx.credits.settling(reservation, cost, { model: model.id, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens })
-          : undefined;
-        await store.finishAnswer(user.sub, id, left, newTitle, settle);
+      const messageId = await store.startAnswer(user.sub, id, model.id, newTitle, reservation);
+      const abort = new AbortController();
+      open.set(user.sub, (open.get(user.sub) ?? 0) + 1);
+      const stream = answer({
+        model,
+        config: ctx.config,
+        system,
+        messages,
+        signal: abort.signal,
+        maxOutputTokens,
+        offlineReply: (question) => dataQuestions(user, question),
+      });
+      // The answer is produced whatever happens to this request (issue 13.2): leaving the page no
+      // longer aborts it; this request only listens, like a re-attached one.
+      const events = eventQueue<AnswerEvent>();
+      void runner
+        .start(
+          {
+            messageId,
+            userId: user.sub,
+            sessionId: id,
+            model,
+            stream,
+            abort,
+            reservation,
+            heldCredits,
+            newTitle,
+            errorText: upstreamErrorText,
+            cutText: CUT_FOR_CREDIT_TEXT,
+          },
+          events.push,
+        )
+        .finally(() => open.set(user.sub, (open.get(user.sub) ?? 1) - 1));
+      reply.hijack();
+      reply.raw.on('close', events.close);
+      const first = await events.next();
+      if (first?.type === 'end' && first.end.failedBeforeText) {
+        // Failed before any text: a real HTTP error (the hold is back and the error line stored).
+        const err = first.end.failedBeforeText;
+        const textOut = first.end.errorText ?? upstreamErrorText(err);
+        request.log.warn({ err }, 'chat provider failed');
+        const status = (err as { statusCode?: number }).statusCode === 429 ? 429 : 502;
+        reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+        reply.raw.end(
+          JSON.stringify({
+            error: { code: status === 429 ? 'RATE_LIMITED' : 'UNAVAILABLE', message: textOut, requestId: request.id },
+            detail: textOut,
+            message: textOut,
+          }),
+        );
+        return;
       }
-      if (errorText) reply.raw.write(`${CHAT_ERROR_MARKER}${errorText}`);
-      if (!abort.signal.aborted) reply.raw.end(`${CHAT_CREDIT_MARKER}${Math.round(cost * 1000) / 1000}##${newTitle ?? chat.title}`);
+      if (reply.raw.destroyed) return;
+      reply.raw.writeHead(200, {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+        [ANSWER_ID_HEADER]: String(messageId),
+      });
+      for (let event = first; event; event = await events.next()) {
+        if (reply.raw.destroyed) return;
+        if (event.type === 'text') {
+          reply.raw.write(event.text);
+          continue;
+        }
+        const { errorText, cost } = event.end;
+        if (errorText) reply.raw.write(`${CHAT_ERROR_MARKER}${errorText}`);
+        reply.raw.end(`${CHAT_CREDIT_MARKER}${Math.round(cost * 1000) / 1000}##${newTitle ?? chat.title}`);
+        return;
+      }
     },
   );
 }

@@ -1,10 +1,10 @@
-import { eq, sum } from 'drizzle-orm';
+import { eq, sql, sum } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/harness.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { creditAccounts, creditLedger, users } from '../../platform/db/schema.ts';
-import { createLedger, InsufficientCreditError, type Ledger } from './ledger.ts';
+import { createLedger, DailyCapError, InsufficientCreditError, type Ledger } from './ledger.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -92,13 +92,55 @@ describe('the credit ledger', () => {
     expect((await ledger.reserveUpTo(await newUser(), 10, 'chat')).amount).toBe(10);
   });
 
-  it('takes an excess cost down to zero, never below, and records what it could not recover', async () => {
+  it('never settles more than the hold, and records the unbilled excess', async () => {
     const user = await withBalance(10);
     const r = await ledger.reserve(user, 8, 'chat');
     await ledger.settle(r.id, 25);
-    expect((await ledger.balance(user)).remaining).toBe(0);
+    expect((await ledger.balance(user)).remaining).toBe(2);
+    expect(await ledgerSum(user)).toBe(2);
     const rows = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, user));
-    expect(rows.at(-1)?.details).toEqual({ unrecoveredMilli: 15000 });
+    expect(rows.at(-1)?.details).toEqual({ unbilledMilli: 17000 });
+  });
+
+  it('extends a hold up to what is left, and not once it is closed', async () => {
+    const user = await withBalance(10);
+    const r = await ledger.reserveUpTo(user, 4, 'chat');
+    expect(await ledger.extendUpTo(r.id, 3)).toBe(7);
+    expect(await ledger.extendUpTo(r.id, 100)).toBe(10);
+    expect((await ledger.balance(user)).remaining).toBe(0);
+    await ledger.settle(r.id, 6);
+    expect(await ledger.extendUpTo(r.id, 1)).toBe(10);
+    expect((await ledger.balance(user)).remaining).toBe(4);
+    expect(await ledgerSum(user)).toBe(4);
+  });
+
+  it('keeps 40 concurrent holds of 10 within daily caps of 25 per user and 50 for everyone', async () => {
+    const capped = createLedger(database.db, { user: 25, org: 50 });
+    // Other tests' spending today counts towards the organisation: measure from a fresh baseline.
+    const spentToday = async () => {
+      const { rows } = (await database.db.execute(sql`SELECT COALESCE(-SUM(delta_milli), 0) AS s FROM credit_ledger
+        WHERE kind IN ('reserve', 'settle', 'release') AND at >= (date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`)) as unknown as {
+        rows: { s: string }[];
+      };
+      return Number(rows[0]!.s) / 1000;
+    };
+    const already = await spentToday();
+    const org = createLedger(database.db, { user: 25, org: already + 50 });
+    const people = await Promise.all(Array.from({ length: 4 }, () => withBalance(1000)));
+    const spend = async (user: string) => {
+      const r = await org.reserveUpTo(user, 10, 'chat');
+      await org.settle(r.id, 10);
+      return r.amount;
+    };
+    const results = await Promise.allSettled(people.flatMap((p) => Array.from({ length: 10 }, () => spend(p))));
+    const held = results.filter((r) => r.status === 'fulfilled').reduce((t, r) => t + (r as PromiseFulfilledResult<number>).value, 0);
+    expect(held).toBeCloseTo(50, 3);
+    expect((await spentToday()) - already).toBeCloseTo(50, 3);
+    for (const p of people) expect(1000 - (await org.balance(p)).remaining).toBeLessThanOrEqual(25);
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((e) => e instanceof DailyCapError && e.status === 429)).toBe(true);
+    expect(capped.capped).toBe(true);
   });
 
   it('refuses an adjustment that would go below zero', async () => {

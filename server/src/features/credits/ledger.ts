@@ -29,6 +29,26 @@ export interface Reservation {
   amount: number;
 }
 
+/** Credits that may be spent per UTC day (reserve, settle and release rows of the ledger); absent = no cap. */
+export interface DailyCaps {
+  user?: number;
+  org?: number;
+}
+
+export class DailyCapError extends AppError {
+  constructor(scope: 'user' | 'org', cap: number) {
+    super(
+      'RATE_LIMITED',
+      scope === 'user'
+        ? `You have reached your daily spending limit of ${cap} credits. It resets at midnight UTC.`
+        : 'The organisation has reached its daily GenAI spending limit. It resets at midnight UTC; an administrator can raise it.',
+    );
+  }
+}
+
+// One advisory lock id for the daily caps (pg_advisory_xact_lock's two-key form: this, then a user key or 0 for the organisation).
+const DAILY_CAP_LOCK = 7_301_002;
+
 export class InsufficientCreditError extends AppError {
   constructor() {
     super('INSUFFICIENT_CREDIT', 'You have run out of credits. Use the Send request button at the bottom of the sidebar to ask for more.');
@@ -41,7 +61,8 @@ export class InsufficientCreditError extends AppError {
  * always equals the sum of the ledger. Features call reserve / settle / release (or put holdUpTo /
  * settling in their own statement), never their own credit SQL.
  */
-export function createLedger(db: Db) {
+export function createLedger(db: Db, caps: DailyCaps = {}) {
+  const capped = caps.user !== undefined || caps.org !== undefined;
   /** Creates the account at the default limit (an "opening" ledger row) the first time it is needed. */
   async function ensureAccount(tx: Tx | Db, userId: string): Promise<void> {
     const opening = toMilli(CREDITS.defaultLimit);
@@ -95,6 +116,35 @@ export function createLedger(db: Db) {
     return row.remaining;
   }
 
+  /**
+   * What may still be held today under the daily caps, in thousandths (Infinity without caps). Takes
+   * the caps' advisory lock for the rest of the transaction, so concurrent holds are counted one
+   * after the other and cannot overshoot together. Outstanding holds count as spent (their reserve rows).
+   */
+  async function capRoomMilli(tx: Tx, userId: string): Promise<{ room: number; binding: DailyCapError | null }> {
+    if (!capped) return { room: Number.POSITIVE_INFINITY, binding: null };
+    // The organisation's cap needs one lock for everyone; a user's cap alone, one lock per user.
+    if (caps.org !== undefined) await tx.execute(sql`SELECT pg_advisory_xact_lock(${DAILY_CAP_LOCK}, 0)`);
+    else await tx.execute(sql`SELECT pg_advisory_xact_lock(${DAILY_CAP_LOCK}, hashtext(${userId}))`);
+    const { rows } = (await tx.execute(sql`
+      SELECT COALESCE(-SUM(delta_milli) FILTER (WHERE user_id = ${userId}), 0) AS mine,
+             COALESCE(-SUM(delta_milli), 0) AS everyone
+      FROM credit_ledger
+      WHERE kind IN ('reserve', 'settle', 'release')
+        AND at >= (date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')
+        ${caps.org === undefined ? sql`AND user_id = ${userId}` : sql``}`)) as unknown as {
+      rows: { mine: string | number; everyone: string | number }[];
+    };
+    const mine = Number(rows[0]?.mine ?? 0);
+    const everyone = Number(rows[0]?.everyone ?? 0);
+    const userRoom = caps.user === undefined ? Number.POSITIVE_INFINITY : toMilli(caps.user) - mine;
+    const orgRoom = caps.org === undefined ? Number.POSITIVE_INFINITY : toMilli(caps.org) - everyone;
+    const binding = userRoom <= orgRoom ? new DailyCapError('user', caps.user!) : new DailyCapError('org', caps.org!);
+    const room = Math.min(userRoom, orgRoom);
+    if (room <= 0) throw binding;
+    return { room, binding };
+  }
+
   async function closeReservation(
     id: string,
     status: 'settled' | 'released',
@@ -141,18 +191,27 @@ export function createLedger(db: Db) {
     return { id, ctes };
   }
 
-  async function hold(userId: string, wantedMilli: number, feature: string, upTo: boolean): Promise<Reservation | null> {
+  async function holdOnce(runner: Tx | Db, userId: string, wantedMilli: number, feature: string, upTo: boolean) {
     const part = holdPart(userId, wantedMilli, feature, upTo);
-    const { rows } = (await db.execute(sql`WITH ${part.ctes} SELECT amount FROM credit_hold`)) as unknown as {
+    const { rows } = (await runner.execute(sql`WITH ${part.ctes} SELECT amount FROM credit_hold`)) as unknown as {
       rows: { amount: string | number }[];
     };
     return rows.length ? { id: part.id!, userId, amount: fromMilli(Number(rows[0]!.amount)) } : null;
   }
 
+  async function hold(userId: string, wantedMilli: number, feature: string, upTo: boolean): Promise<Reservation | null> {
+    if (!capped) return holdOnce(db, userId, wantedMilli, feature, upTo);
+    return db.transaction(async (tx) => {
+      const { room, binding } = await capRoomMilli(tx, userId);
+      if (!upTo && room < wantedMilli) throw binding;
+      return holdOnce(tx, userId, Math.min(wantedMilli, room), feature, upTo);
+    });
+  }
+
   /**
    * Charges the real cost, as common table expressions for one statement: returns the unused part
-   * of the estimate, or takes the excess. An excess the balance cannot cover is taken down to zero
-   * and recorded as unrecovered, never below the floor.
+   * of the hold. Never more than the hold (issue 11.6: a hold is what the user agreed to spend);
+   * a cost above it is recorded on the ledger row as unbilled, for analytics.
    */
   function settlePart(reservationId: string, actualCost: number, usage?: Usage): SQL {
     const actualMilli = toMilli(Math.max(0, actualCost));
@@ -162,8 +221,8 @@ export function createLedger(db: Db) {
         WHERE id = ${reservationId} AND status = 'held'
         RETURNING id, user_id, feature, amount_milli
       ), credit_cur AS (
-        SELECT a.user_id, r.id AS rid, r.feature, r.amount_milli - ${actualMilli} AS wanted,
-               GREATEST(r.amount_milli - ${actualMilli}, -a.remaining_milli) AS delta
+        SELECT a.user_id, r.id AS rid, r.feature, ${actualMilli}::bigint - r.amount_milli AS over,
+               GREATEST(r.amount_milli - ${actualMilli}, 0) AS delta
         FROM credit_accounts a JOIN credit_r r ON a.user_id = r.user_id
         FOR UPDATE OF a
       ), credit_acc AS (
@@ -173,8 +232,8 @@ export function createLedger(db: Db) {
       ), credit_led AS (
         INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature, details)
         SELECT cur.user_id, 'settle', cur.delta, acc.remaining_milli, cur.rid, cur.feature,
-               CASE WHEN cur.wanted < cur.delta
-                 THEN ${details}::jsonb || jsonb_build_object('unrecoveredMilli', cur.delta - cur.wanted)
+               CASE WHEN cur.over > 0
+                 THEN ${details}::jsonb || jsonb_build_object('unbilledMilli', cur.over)
                  ELSE ${details}::jsonb END
         FROM credit_cur cur, credit_acc acc
       )`;
@@ -200,6 +259,8 @@ export function createLedger(db: Db) {
 
   return {
     balance,
+    /** True when a daily cap is configured: a hold then needs its own transaction (holdUpTo cannot be used). */
+    capped,
 
     /** Holds an estimate before an answer; refused when the balance cannot cover it. */
     async reserve(userId: string, estimate: number, feature: string): Promise<Reservation> {
@@ -229,6 +290,37 @@ export function createLedger(db: Db) {
     holdUpTo: (userId: string, estimate: number, feature: string) =>
       holdPart(userId, estimate > 0 ? Math.max(1, toMilli(estimate)) : 0, feature, true),
     settling: settlePart,
+
+    /** credit_hold for a feature's own statement when the hold was already taken (reserveUpTo under caps). */
+    heldAlready: (reservation: Reservation): SQL => sql`credit_hold AS (SELECT ${toMilli(reservation.amount)}::bigint AS amount)`,
+
+    /**
+     * Adds up to `extra` credits to a held reservation (as much as the balance and the daily caps
+     * allow) and returns what is held now: an answer whose conversation turned out longer than the
+     * first estimate. Nothing is added once the reservation is closed.
+     */
+    async extendUpTo(reservationId: string, extra: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [r] = await tx.select().from(creditReservations).where(eq(creditReservations.id, reservationId)).for('update');
+        if (!r) throw new AppError('NOT_FOUND', 'No such credit reservation.');
+        if (r.status !== 'held') return fromMilli(r.amountMilli);
+        let wanted = toMilli(extra);
+        if (wanted > 0 && capped) wanted = Math.min(wanted, (await capRoomMilli(tx, r.userId).catch(() => ({ room: 0 }))).room);
+        const [account] = await tx
+          .select({ remaining: creditAccounts.remainingMilli })
+          .from(creditAccounts)
+          .where(eq(creditAccounts.userId, r.userId))
+          .for('update');
+        const take = Math.min(wanted, account?.remaining ?? 0);
+        if (take <= 0) return fromMilli(r.amountMilli);
+        await change(tx, r.userId, -take, { kind: 'reserve', reservationId: r.id, feature: r.feature });
+        await tx
+          .update(creditReservations)
+          .set({ amountMilli: r.amountMilli + take })
+          .where(eq(creditReservations.id, r.id));
+        return fromMilli(r.amountMilli + take);
+      });
+    },
 
     /** Gives the whole estimate back (the call failed or was cancelled before any cost). */
     async release(reservationId: string): Promise<void> {

@@ -3,11 +3,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../platform/db/client.ts';
 import { creditRequests, users } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { userSubjectsOf } from '../../platform/identity/directory.ts';
+import { type Actor, can } from '../../platform/policies/index.ts';
+import { decideAbility } from '../../platform/policies/presenters.ts';
 import type { Tx } from './ledger.ts';
 
 /** Users' requests for more credits. One pending per user, enforced by a unique index. */
 export function createCreditRequests(db: Db) {
-  const view = (r: typeof creditRequests.$inferSelect, u: { email: string; name: string; bu: string | null }): CreditRequestView => ({
+  type Row = { r: typeof creditRequests.$inferSelect; u: { email: string; name: string; bu: string | null } };
+  const view = ({ r, u }: Row, can: CreditRequestView['can']): CreditRequestView => ({
     id: r.id,
     askedBy: u.email,
     askedByName: u.name,
@@ -19,10 +23,19 @@ export function createCreditRequests(db: Db) {
     decidedAt: r.decidedAt?.toISOString() ?? null,
     decidedBy: r.decidedBy,
     comment: r.comment,
+    can,
   });
+  /** The rows as the caller sees them: with whether they may decide each. */
+  async function present(rows: Row[], actor: Actor): Promise<CreditRequestView[]> {
+    const requesters = await userSubjectsOf(
+      db,
+      rows.map((row) => ({ id: row.r.userId, bu: row.u.bu })),
+    );
+    return rows.map((row, i) => view(row, decideAbility(can(actor, 'creditRequest.decide', { user: requesters[i]! }))));
+  }
 
   return {
-    view,
+    present: async (row: Row, actor: Actor) => (await present([row], actor))[0]!,
 
     async isPending(userId: string): Promise<boolean> {
       const rows = await db
@@ -73,7 +86,7 @@ export function createCreditRequests(db: Db) {
       return rows.length > 0;
     },
 
-    async list(filter: { status?: 'pending' | 'approved' | 'rejected'; bu?: string | null } = {}): Promise<CreditRequestView[]> {
+    async list(filter: { status?: 'pending' | 'approved' | 'rejected'; bu?: string | null }, actor: Actor): Promise<CreditRequestView[]> {
       const rows = await db
         .select({ r: creditRequests, u: { email: users.email, name: users.name, bu: users.bu } })
         .from(creditRequests)
@@ -81,7 +94,7 @@ export function createCreditRequests(db: Db) {
         .where(and(filter.status ? eq(creditRequests.status, filter.status) : undefined, filter.bu ? eq(users.bu, filter.bu) : undefined))
         .orderBy(desc(creditRequests.createdAt))
         .limit(500);
-      return rows.map(({ r, u }) => view(r, u));
+      return present(rows, actor);
     },
   };
 }

@@ -1,5 +1,4 @@
 import {
-  APP,
   CreateCreditRequest,
   CreditRequestStatus,
   CreditRequestsResponse,
@@ -9,10 +8,11 @@ import {
 } from '@hangar/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_RULE, canManageUser, requireUser } from '../../platform/access.ts';
+import { ADMIN_RULE, requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, forbidden, unauthenticated } from '../../platform/errors.ts';
-import { findUserById } from '../../platform/identity/directory.ts';
+import { AppError, unauthenticated } from '../../platform/errors.ts';
+import { findUserById, userSubject } from '../../platform/identity/directory.ts';
+import { adminScope } from '../../platform/policies/roles.ts';
 import { createCreditRequests } from './requests.ts';
 
 export function registerCreditRoutes(ctx: AppContext): void {
@@ -82,8 +82,7 @@ export function registerCreditRoutes(ctx: AppContext): void {
         },
         request,
       );
-      const [view] = (await requests.list({ status: 'pending' })).filter((r) => r.id === row.id);
-      return reply.status(201).send(view!);
+      return reply.status(201).send(await requests.present((await requests.find(row.id))!, user));
     },
   );
 
@@ -98,9 +97,7 @@ export function registerCreditRoutes(ctx: AppContext): void {
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const bu = user.apps.includes(APP.superAdmin) ? undefined : (user.bu ?? '__none__');
-      return { requests: await requests.list({ bu }) };
+      return { requests: await requests.list({ bu: adminScope(requireUser(request)) }, requireUser(request)) };
     },
   );
 
@@ -119,14 +116,9 @@ export function registerCreditRoutes(ctx: AppContext): void {
     async (request) => {
       const admin = requireUser(request);
       const found = await requests.find(request.params.id);
-      if (!found) throw new AppError('NOT_FOUND', 'No such credit request.');
-      if (!canManageUser(admin, found.u.bu)) {
-        await audit(
-          { action: 'access.denied', target: `credit request ${found.r.id}`, outcome: 'denied', details: { reason: 'other_bu' } },
-          request,
-        );
-        throw forbidden('This request comes from a user of another business unit.');
-      }
+      const requester = found && (await userSubject(ctx.db, found.r.userId));
+      if (!found || !requester) throw new AppError('NOT_FOUND', 'No such credit request.');
+      await ctx.authorize(request, 'creditRequest.decide', { user: requester }, { target: `credit request ${found.r.id}` });
       const { decision, comment } = request.body;
       const status = decision === 'approve' ? 'approved' : 'rejected';
       const alreadyDecided = () => new AppError('CONFLICT', 'This request has already been decided.');
@@ -158,8 +150,7 @@ export function registerCreditRoutes(ctx: AppContext): void {
         },
         request,
       );
-      const updated = await requests.find(found.r.id);
-      return requests.view(updated!.r, updated!.u);
+      return requests.present((await requests.find(found.r.id))!, admin);
     },
   );
 }

@@ -76,7 +76,11 @@ export function registerFileRoutes(ctx: AppContext, serveWebApp: (reply: Fastify
   app.get(
     '/api/pdf/document',
     {
-      config: { access: 'authenticated', ...perUser },
+      config: {
+        access: 'authenticated',
+        ...perUser,
+        openapi: { errors: [404], responses: { 200: { description: 'The PDF', contentType: 'application/pdf' } } },
+      },
       schema: { tags: ['files'], summary: 'A PDF document the caller may read', querystring: UriQuery },
     },
     async (request, reply) => {
@@ -95,7 +99,16 @@ export function registerFileRoutes(ctx: AppContext, serveWebApp: (reply: Fastify
   app.get(
     '/download',
     {
-      config: { access: 'public', ...perUser },
+      config: {
+        access: 'public',
+        ...perUser,
+        openapi: {
+          errors: [401, 404],
+          responses: {
+            200: { description: 'The file (or, for a browser navigation, the download page)', contentType: 'application/octet-stream' },
+          },
+        },
+      },
       schema: {
         tags: ['files'],
         summary: 'A file the caller may read (API call with a bearer token; a browser navigation gets the download page)',

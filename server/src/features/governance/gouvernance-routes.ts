@@ -1,4 +1,4 @@
-import { AuthorizedBusResponse, DownloadBody, type GovApp, type GovUseCase } from '@hangar/contract';
+import { AuthorizedBusResponse, DemoStatusResponse, DownloadBody, type GovApp, type GovUseCase } from '@hangar/contract';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +7,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { contentDisposition } from '../../platform/file-names.ts';
 import { ObjectNotFoundError } from '../../platform/storage/object-store.ts';
-import type { DownloadLinks } from './links.ts';
-import { GOVERNANCE_RULE, permissionMap, requireRight } from './permissions.ts';
+import { demoStatus } from './demo/progress.ts';
+import { BINDING_COOKIE, BINDING_PATH, BINDING_TTL_SECONDS, type DownloadLinks } from './links.ts';
+import { GOVERNANCE_RULE, holds, permissionMap, requireRight } from './permissions.ts';
 import { referentialByObjectKey, uploadByObjectKey } from './store.ts';
 
 /** An opaque file reference from a response: an upload or a referential file, with its BU and use case. */
@@ -70,6 +71,19 @@ export function registerGouvernanceRoutes(ctx: AppContext, links: DownloadLinks)
     },
   );
 
+  app.get(
+    '/api/data_gov/gouvernance/demo-status',
+    {
+      config: { access: GOVERNANCE_RULE },
+      schema: {
+        tags: ['governance'],
+        summary: 'Whether the demo warehouse is still being built, and how far it is',
+        response: { 200: DemoStatusResponse },
+      },
+    },
+    async () => demoStatus(),
+  );
+
   app.post(
     '/api/data_gov/gouvernance/download',
     {
@@ -94,7 +108,14 @@ export function registerGouvernanceRoutes(ctx: AppContext, links: DownloadLinks)
       const apps: GovApp[] = file.kind === 'upload' ? ['Ingestion', 'Quality'] : ['Referentiel', 'Quality'];
       await requireRight(ctx, request, user, file.bu, file.useCase, apps);
       // The spec's answer is a JSON string; Fastify sends strings as they are, so it is encoded here.
-      const link = `${ctx.config.publicUrl}/api/data_gov/file?token=${links.sign(file.key, user.sub)}`;
+      const link = `${ctx.config.publicUrl}${BINDING_PATH}?token=${links.sign(file.key, user.sub)}`;
+      reply.setCookie(BINDING_COOKIE, links.bindingCookie(user.sub), {
+        path: BINDING_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: ctx.config.publicUrl.startsWith('https:'),
+        maxAge: BINDING_TTL_SECONDS,
+      });
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(link));
     },
   );
@@ -102,15 +123,33 @@ export function registerGouvernanceRoutes(ctx: AppContext, links: DownloadLinks)
   app.get(
     '/api/data_gov/file',
     {
-      // Public: the signed token is the permission, checked when the link was made.
+      // Opened by the browser without a bearer token: the signed link and the binding cookie set
+      // with it (or the same user's bearer token) are the permission, checked again here.
       config: { access: 'public' },
       schema: { tags: ['governance'], summary: 'Follows a signed download link', querystring: z.object({ token: z.string().max(4096) }) },
     },
     async (request, reply) => {
-      const link = links.verify(request.query.token);
-      if (!link) throw forbidden('This download link is invalid or has expired. Ask for the file again.');
+      const link = links.verify(request.query.token, {
+        bearerUserId: request.user?.sub ?? null,
+        cookie: request.cookies[BINDING_COOKIE],
+      });
+      if (!link.ok) {
+        await ctx.audit(
+          { action: 'file.denied', target: 'governance download link', outcome: 'denied', details: { reason: link.reason } },
+          request,
+        );
+        throw forbidden(
+          link.reason === 'not_yours'
+            ? 'This download link belongs to another session: open the file from the portal yourself.'
+            : 'This download link is invalid or has expired. Ask for the file again.',
+        );
+      }
       const file = await resolveFileRef(ctx, link.objectKey);
       if (!file) throw notFound('This file is no longer available.');
+      // Rights are read again when the link is followed: a right revoked meanwhile stops it.
+      const apps: GovApp[] = file.kind === 'upload' ? ['Ingestion', 'Quality'] : ['Referentiel', 'Quality'];
+      const map = await permissionMap(ctx.db, link.userId);
+      if (!apps.some((a) => holds(map, file.bu, file.useCase, a))) throw forbidden('You do not have permission to access this file.');
       await ctx.audit({ action: 'file.read', actorId: link.userId, target: file.key, details: { via: 'governance_link' } }, request);
       return sendObject(ctx, reply, file.key, file.fileName);
     },

@@ -1,25 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   DeleteBody,
-  GOVERNANCE,
-  GovBu,
-  GovMonth,
-  GovUseCaseField,
-  GovYear,
   IngestionDataQuery,
   IngestionDataResponse,
   pendingStages,
   RejectBody,
   type StageStatusMap,
-  startUpload,
   TemplateQuery,
   UploadResponse,
   type UploadResult,
   ValidateBody,
-  versionsFor,
 } from '@hangar/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,26 +18,24 @@ import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { govCheckResults, govUploads } from '../../platform/db/schema.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
-import { contentDisposition, safeKeySegment } from '../../platform/file-names.ts';
-import { fileTypeDef, referentialDef, useCaseDef } from './catalogue/index.ts';
-import { ingestionItems, typesForPeriod } from './items.ts';
+import { contentDisposition } from '../../platform/file-names.ts';
+import { multipartFile } from '../../platform/openapi.ts';
+import { fileTypeDef, referentialDef } from './catalogue/index.ts';
+import { type Stored, sameHead, storeUpload, UploadHead } from './ingestion-upload.ts';
+import { ingestionItems } from './items.ts';
 import { eachPart, formFields } from './multipart.ts';
+import { uploadPeriod } from './periods.ts';
 import { GOVERNANCE_RULE, requireRight } from './permissions.ts';
-import { extensionOf, QUEUES } from './pipeline.ts';
+import { QUEUES } from './pipeline.ts';
 import { resultsChanged } from './results-cache.ts';
-import { liveUploads, setStages, type UploadRow, uploadByObjectKey, uploadByStagedKey } from './store.ts';
+import { liveUploads, restoreProcessed, setStages, type UploadRow, uploadByObjectKey, uploadByStagedKey } from './store.ts';
 import { templateWorkbook } from './templates.ts';
 
-const UploadHead = z.object({ file_asset: GovBu, use_case: GovUseCaseField, month: GovMonth, year: GovYear });
 const parse = <T extends z.ZodType>(schema: T, value: unknown): z.infer<T> => {
   const r = schema.safeParse(value);
   if (!r.success) throw badRequest(r.error.issues.map((i) => i.message).join('; '));
   return r.data;
 };
-interface Stored {
-  upload: typeof govUploads.$inferInsert & { id: string };
-  kpiReview: boolean;
-}
 
 export function registerIngestionRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
@@ -75,7 +64,17 @@ export function registerIngestionRoutes(ctx: AppContext): void {
   app.post(
     '/api/data_gov/ingestion/file',
     {
-      config,
+      config: {
+        ...config,
+        openapi: {
+          errors: [413, 415, 429],
+          multipart: UploadHead.extend({
+            file_type: z.string().describe('The file type of the next file (GENERAL_LEDGER...)'),
+            file_version: z.string().optional().describe('Its version, for types that have versions'),
+            file: multipartFile().describe('The file (csv or xlsx); repeat file_type, file_version and file for a linked group'),
+          }),
+        },
+      },
       schema: {
         tags: ['governance'],
         summary: 'Upload one file or a linked group (multipart)',
@@ -85,18 +84,35 @@ export function registerIngestionRoutes(ctx: AppContext): void {
     },
     async (request) => {
       const user = requireUser(request);
+      await ctx.uploadQuota.admit(user.sub);
       const stored: Stored[] = [];
+      let head: UploadHead | null = null;
+      const unstaged: string[] = [];
       try {
         await eachPart(request, async (file, fields) => {
-          const head = parse(UploadHead, fields);
-          if (stored.length === 0) await requireRight(ctx, request, user, head.file_asset, head.use_case, ['Ingestion']);
-          stored.push(await storeUpload(ctx, request, head, fields, file.filename, file.mimetype, file.file));
+          const next = parse(UploadHead, fields);
+          // One request files one BU, use case and period: a part that changes them is refused whole.
+          if (head && !sameHead(head, next)) {
+            throw badRequest(
+              `All files of one upload belong to ${head.file_asset}, ${head.use_case}, ${head.year}-${String(head.month).padStart(2, '0')}: send ${next.file_asset}, ${next.use_case}, ${next.year}-${String(next.month).padStart(2, '0')} as a separate upload.`,
+            );
+          }
+          head = next;
+          // Every file is checked, not only the first.
+          await requireRight(ctx, request, user, next.file_asset, next.use_case, ['Ingestion']);
+          const period = uploadPeriod(next.use_case, next.year, next.month);
+          stored.push(await storeUpload(ctx, request, next, period.budget, fields, file.filename, file.mimetype, file.file));
         });
         if (!stored.length) throw badRequest('Attach the file to upload in the field "file".');
+        await ctx.uploadQuota.record(
+          user.sub,
+          stored.reduce((n, s) => n + Number(s.upload.size ?? 0), 0),
+        );
         await ctx.db.transaction(async (tx) => {
           for (const s of stored) {
             const u = s.upload;
-            await tx
+            // The replaced uploads' staged tables are awaited by nobody now: removed once committed.
+            const replaced = await tx
               .update(govUploads)
               .set({ supersededAt: new Date() })
               .where(
@@ -109,7 +125,20 @@ export function registerIngestionRoutes(ctx: AppContext): void {
                   eq(govUploads.month, u.month),
                   isNull(govUploads.supersededAt),
                 ),
-              );
+              )
+              .returning({ id: govUploads.id, stagedKey: govUploads.stagedKey });
+            for (const r of replaced) if (r.stagedKey) unstaged.push(r.stagedKey);
+            if (replaced.some((r) => r.stagedKey)) {
+              await tx
+                .update(govUploads)
+                .set({ stagedKey: null })
+                .where(
+                  inArray(
+                    govUploads.id,
+                    replaced.map((r) => r.id),
+                  ),
+                );
+            }
             await tx.insert(govUploads).values(u);
           }
         });
@@ -117,6 +146,7 @@ export function registerIngestionRoutes(ctx: AppContext): void {
         await Promise.all(stored.map((s) => ctx.store.delete(s.upload.objectKey).catch(() => {})));
         throw err;
       }
+      await Promise.all(unstaged.map((key) => ctx.store.delete(key).catch(() => {})));
       for (const s of stored) await ctx.jobs.send(QUEUES.check, { uploadId: s.upload.id });
       return stored.map(
         ({ upload }): UploadResult => ({
@@ -195,6 +225,7 @@ export function registerIngestionRoutes(ctx: AppContext): void {
           .set({ status, supersededAt: new Date(), stagedKey: null, updatedAt: new Date() })
           .where(eq(govUploads.id, upload.id));
         await tx.update(govCheckResults).set({ current: false }).where(eq(govCheckResults.uploadId, upload.id));
+        await restoreProcessed(tx, upload);
       });
       resultsChanged();
       if (upload.stagedKey) await ctx.store.delete(upload.stagedKey);
@@ -225,6 +256,7 @@ export function registerIngestionRoutes(ctx: AppContext): void {
       await ctx.db.transaction(async (tx) => {
         await tx.delete(govCheckResults).where(eq(govCheckResults.uploadId, upload.id));
         await tx.delete(govUploads).where(eq(govUploads.id, upload.id));
+        await restoreProcessed(tx, upload);
       });
       resultsChanged();
       await ctx.store.delete(upload.objectKey);
@@ -252,65 +284,4 @@ export function registerIngestionRoutes(ctx: AppContext): void {
         .send(body);
     },
   );
-}
-
-/** Streams one file of an upload to the object store and prepares its row. */
-async function storeUpload(
-  ctx: AppContext,
-  request: FastifyRequest,
-  head: z.infer<typeof UploadHead>,
-  fields: Record<string, string>,
-  fileName: string,
-  mimeType: string,
-  stream: Readable & { truncated?: boolean },
-): Promise<Stored> {
-  const useCase = useCaseDef(head.use_case);
-  const fileType = (fields.file_type ?? '').trim();
-  const budget = Boolean(fileTypeDef(head.use_case, head.file_asset, fileType)?.budget);
-  const allowed = typesForPeriod(head.use_case, head.file_asset, budget).map((t) => t.type);
-  if (!fileType) throw badRequest('file_type is required before each file.');
-  if (!allowed.includes(fileType)) {
-    throw badRequest(`${fileType} is not a file type ${head.file_asset} sends for ${head.use_case}. Choose one of ${allowed.join(', ')}.`);
-  }
-  const versions = versionsFor(fileType, head.file_asset);
-  const version = (fields.file_version ?? '').trim();
-  if (versions.length && !versions.includes(version))
-    throw badRequest(`file_version for ${fileType} must be one of ${versions.join(', ')}.`);
-  const extension = extensionOf(fileName);
-  if (!(GOVERNANCE.acceptedExtensions as readonly string[]).includes(extension)) {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Files of type .${extension || '?'} are not accepted. Upload ${GOVERNANCE.acceptedExtensions.join(', ')}.`,
-    );
-  }
-  const id = randomUUID();
-  const objectKey = `governance/uploads/${head.file_asset}/${head.use_case.toLowerCase()}/${id}/${safeKeySegment(fileName)}`;
-  const saved = await ctx.store.put(objectKey, stream as Readable, mimeType || 'application/octet-stream');
-  if (stream.truncated) {
-    await ctx.store.delete(objectKey);
-    throw new AppError(
-      'PAYLOAD_TOO_LARGE',
-      `${fileName} is larger than 2 GB (${GOVERNANCE.maxUploadBytes} bytes). Split it by period or BU.`,
-    );
-  }
-  const user = requireUser(request);
-  const { status } = startUpload(useCase.kpiReview);
-  return {
-    kpiReview: useCase.kpiReview,
-    upload: {
-      id,
-      bu: head.file_asset,
-      useCase: head.use_case,
-      fileType,
-      version: versions.length ? version : '',
-      year: head.year,
-      month: head.month,
-      fileName,
-      objectKey,
-      size: saved.size,
-      status: { ...status, loaded: 'finished', checkfile: 'running' },
-      uploadedBy: user.sub,
-      uploadedByEmail: user.email,
-    },
-  };
 }

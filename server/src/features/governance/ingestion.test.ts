@@ -14,16 +14,19 @@ import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness
 import { auditLog, govCheckResults, govWarehouse } from '../../platform/db/schema.ts';
 import { fileTypeDef, referentialDef } from './catalogue/index.ts';
 import { generateReferential, generateRows, toCsv } from './demo/files.ts';
-import { fieldsForm, postForm, uploadForm, waitForItem } from './test-helpers.ts';
+import { fieldsForm, postForm, recentMonth, uploadForm, waitForItem } from './test-helpers.ts';
+
+const P1 = recentMonth(1);
+const P2 = recentMonth(2);
 
 let t: TestApp;
 const call = apiCaller(() => t.url);
 const tokens: Record<string, string> = {};
 const GL = fileTypeDef('Finance', 'SSA', 'GENERAL_LEDGER')!;
-const HEAD = { file_asset: 'SSA', use_case: 'Finance', month: '10', year: '2026', day: '3' };
-const items = (token: string, q = 'use_case=Finance&asset=SSA&year=2026&month=10') =>
+const HEAD = { file_asset: 'SSA', use_case: 'Finance', month: P1.m, year: P1.y, day: '3' };
+const items = (token: string, q = `use_case=Finance&asset=SSA&year=${P1.y}&month=${P1.m}`) =>
   call('GET', `/api/data_gov/ingestion/data?${q}`, token).then((r) => r.body as IngestionItem[]);
-const glCsv = (size = 20, seed = 1) => toCsv(generateRows(GL, { year: 2026, month: 10, size, seed }));
+const glCsv = (size = 20, seed = 1) => toCsv(generateRows(GL, { year: P1.year, month: P1.month, size, seed }));
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -53,7 +56,12 @@ async function warehouseRows(): Promise<{ key: string; rows: number }> {
     .select()
     .from(govWarehouse)
     .where(
-      and(eq(govWarehouse.bu, 'SSA'), eq(govWarehouse.fileType, 'GENERAL_LEDGER'), eq(govWarehouse.year, 2026), eq(govWarehouse.month, 10)),
+      and(
+        eq(govWarehouse.bu, 'SSA'),
+        eq(govWarehouse.fileType, 'GENERAL_LEDGER'),
+        eq(govWarehouse.year, P1.year),
+        eq(govWarehouse.month, P1.month),
+      ),
     );
   const dir = await mkdtemp(path.join(tmpdir(), 'wh-'));
   try {
@@ -89,9 +97,9 @@ describe('permissions', () => {
     expect(otherBu.status).toBe(403);
     const denied = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'access.denied'));
     expect(denied.some((d) => d.target === 'POST /api/data_gov/ingestion/file' && d.actorEmail === 'analyst@hangar.local')).toBe(true);
-    expect((await call('GET', '/api/data_gov/ingestion/data?use_case=Finance&asset=LGW&year=2026&month=10', tokens.analyst)).status).toBe(
-      403,
-    );
+    expect(
+      (await call('GET', `/api/data_gov/ingestion/data?use_case=Finance&asset=LGW&year=${P1.y}&month=${P1.m}`, tokens.analyst)).status,
+    ).toBe(403);
     expect((await items(tokens.analyst!)).length).toBeGreaterThan(0); // Quality holders read SSA
   });
 });
@@ -148,7 +156,7 @@ describe('the ingestion pipeline', () => {
       t.url,
       '/api/data_gov/ingestion/validate',
       tokens['finance.ssa']!,
-      fieldsForm({ file_asset: 'SSA', file_type: 'GENERAL_LEDGER', month: '10', year: '2026', tmp_bucket_url: review.tmp_bucket_url! }),
+      fieldsForm({ file_asset: 'SSA', file_type: 'GENERAL_LEDGER', month: P1.m, year: P1.y, tmp_bucket_url: review.tmp_bucket_url! }),
     );
     expect(validate.status).toBe(200);
     expect(validate.body.status).toMatchObject({ checkKpis: 'finished', processed: 'running' });
@@ -168,7 +176,7 @@ describe('the ingestion pipeline', () => {
       t.url,
       '/api/data_gov/ingestion/validate',
       tokens['finance.ssa']!,
-      fieldsForm({ file_asset: 'SSA', file_type: 'GENERAL_LEDGER', month: '10', year: '2026', tmp_bucket_url: again.tmp_bucket_url! }),
+      fieldsForm({ file_asset: 'SSA', file_type: 'GENERAL_LEDGER', month: P1.m, year: P1.y, tmp_bucket_url: again.tmp_bucket_url! }),
     );
     await waitForItem(
       () => items(tokens['finance.ssa']!),
@@ -183,7 +191,7 @@ describe('the ingestion pipeline', () => {
   });
 
   it('stops at checkfile with the findings when the file is broken', async () => {
-    const rows = generateRows(GL, { year: 2026, month: 10, size: 5 });
+    const rows = generateRows(GL, { year: P1.year, month: P1.month, size: 5 });
     rows[0] = rows[0]!.filter((h) => h !== 'currency');
     const bad = await uploadGl(toCsv(rows.map((r, i) => (i === 0 ? r : r.slice(0, 7).concat(r.slice(8))))));
     expect(bad.status).toBe(200);
@@ -194,29 +202,55 @@ describe('the ingestion pipeline', () => {
     expect(item.kpis).toBeNull();
   });
 
-  it('discards a file whose KPIs are rejected', async () => {
+  it('discards a file whose KPIs are rejected, and the month shows the delivery it still has (item 2)', async () => {
+    // The period was processed earlier (a broken file uploaded since then stopped at its checks).
+    const [inWarehouse] = await t.ctx.db
+      .select()
+      .from(govWarehouse)
+      .where(and(eq(govWarehouse.bu, 'SSA'), eq(govWarehouse.fileType, 'GENERAL_LEDGER'), eq(govWarehouse.month, P1.month)));
+    const processed = {
+      file_id: inWarehouse!.uploadId,
+      status: { loaded: 'finished', checkfile: 'finished', checkKpis: 'finished', processed: 'finished' },
+    };
     await uploadGl(glCsv(5, 3));
     const review = await waitForItem(() => items(tokens['finance.ssa']!), 'GENERAL_LEDGER', reviewing);
-    const body = { file_asset: 'SSA', file_type: 'GENERAL_LEDGER', month: 10, year: 2026, tmp_bucket_url: review.tmp_bucket_url };
+    expect(review.file_id).not.toBe(processed.file_id);
+    const body = { file_asset: 'SSA', file_type: 'GENERAL_LEDGER', month: P1.month, year: P1.year, tmp_bucket_url: review.tmp_bucket_url };
     const rejected = await call('POST', '/api/data_gov/ingestion/reject', tokens['finance.ssa'], body);
     expect(rejected.status).toBe(200);
     expect(rejected.body.status).toEqual({ loaded: 'pending', checkfile: 'pending', checkKpis: 'pending', processed: 'pending' });
     const after = (await items(tokens['finance.ssa']!)).find((i) => i.file_type === 'GENERAL_LEDGER')!;
-    expect(after.status.loaded).toBe('pending');
-    expect(after.file_id).toBeNull();
+    expect(after.file_id).toBe(processed.file_id);
+    expect(after.status).toEqual(processed.status);
     expect(await t.ctx.store.head(review.file_url!)).toBeNull();
+    // The quality results are the processed delivery's again, all of them.
+    const current = await t.ctx.db
+      .select()
+      .from(govCheckResults)
+      .where(and(eq(govCheckResults.bu, 'SSA'), eq(govCheckResults.fileType, 'GENERAL_LEDGER'), eq(govCheckResults.current, true)));
+    expect(new Set(current.filter((c) => c.check !== 'file_not_received').map((c) => c.uploadId))).toEqual(new Set([processed.file_id]));
     expect((await call('POST', '/api/data_gov/ingestion/reject', tokens['finance.ssa'], body)).status).toBe(404);
+
+    // Deleting a newer upload that failed its checks brings the processed delivery back too.
+    const broken = generateRows(GL, { year: P1.year, month: P1.month, size: 3 });
+    broken[0] = broken[0]!.map((h) => (h === 'currency' ? 'ccy' : h));
+    await uploadGl(toCsv(broken));
+    const failed = await waitForItem(() => items(tokens['finance.ssa']!), 'GENERAL_LEDGER', reviewing);
+    expect(failed.status.checkfile).toBe('error');
+    const deleted = await call('DELETE', '/api/data_gov/ingestion/delete', tokens['finance.ssa'], { file_name_sftp: failed.file_url });
+    expect(deleted.status).toBe(204);
+    expect((await items(tokens['finance.ssa']!)).find((i) => i.file_type === 'GENERAL_LEDGER')!.file_id).toBe(processed.file_id);
   });
 
   it('processes use cases without KPI review straight after the checks', async () => {
     const epos = fileTypeDef('Retail', 'LGW', 'EPOS_SALES')!;
-    const form = uploadForm({ file_asset: 'LGW', use_case: 'Retail', month: '9', year: '2026' }, [
-      { file_type: 'EPOS_SALES', name: 'epos.csv', body: toCsv(generateRows(epos, { year: 2026, month: 9 })) },
+    const form = uploadForm({ file_asset: 'LGW', use_case: 'Retail', month: P2.m, year: P2.y }, [
+      { file_type: 'EPOS_SALES', name: 'epos.csv', body: toCsv(generateRows(epos, { year: P2.year, month: P2.month })) },
     ]);
     const up = await postForm(t.url, '/api/data_gov/ingestion/file', tokens.admin!, form);
     expect(up.body[0].status).toEqual({ loaded: 'finished', checkfile: 'running', processed: 'pending' });
     const done = await waitForItem(
-      () => items(tokens.admin!, 'use_case=Retail&asset=LGW&year=2026&month=9'),
+      () => items(tokens.admin!, `use_case=Retail&asset=LGW&year=${P2.y}&month=${P2.m}`),
       'EPOS_SALES',
       (i) => i.status.processed === 'finished' || i.status.checkfile === 'error',
     );
@@ -260,11 +294,27 @@ describe('files', () => {
     expect(link.status).toBe(200);
     expect(link.headers.get('content-type')).toContain('application/json');
     expect(typeof link.body).toBe('string');
-    const file = await fetch(link.body);
+    // The link is bound to its user: the cookie set with it, or that user's own bearer token.
+    const setCookie = link.headers.get('set-cookie') as string;
+    expect(setCookie).toMatch(/^hangar_gov_download=[^;]+; Max-Age=600; Path=\/api\/data_gov\/file; HttpOnly; SameSite=Strict/);
+    const cookie = setCookie.split(';')[0]!;
+    const file = await fetch(link.body, { headers: { cookie } });
     expect(file.status, `${link.body} ${file.status === 200 ? '' : await file.clone().text()}`).toBe(200);
     expect(await file.text()).toBe(glCsv(3, 9));
     expect(file.headers.get('content-disposition')).toContain('SSA_GL_2026_10.csv');
-    const tampered = await fetch(link.body.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A')));
+    expect((await fetch(link.body, { headers: { authorization: `Bearer ${tokens['finance.ssa']}` } })).status).toBe(200);
+    // Anyone else holding the link: no cookie, another user's cookie, another user's token.
+    const bare = await fetch(link.body);
+    expect(bare.status).toBe(403);
+    expect(((await bare.json()) as { message: string }).message).toContain('belongs to another session');
+    const adminLink = await call('POST', '/api/data_gov/gouvernance/download', tokens.admin, { gs_url: item.file_url });
+    const adminCookie = (adminLink.headers.get('set-cookie') as string).split(';')[0]!;
+    expect((await fetch(link.body, { headers: { cookie: adminCookie } })).status).toBe(403);
+    expect((await fetch(link.body, { headers: { cookie, authorization: `Bearer ${tokens.admin}` } })).status).toBe(403);
+    const tampered = await fetch(
+      link.body.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A')),
+      { headers: { cookie } },
+    );
     expect(tampered.status).toBe(403);
     expect((await call('POST', '/api/data_gov/gouvernance/download', tokens['finance.ssa'], { gs_url: '../../etc/passwd' })).status).toBe(
       403,

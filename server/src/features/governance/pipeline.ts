@@ -9,7 +9,17 @@ import { fileTypeDef, useCaseDef } from './catalogue/index.ts';
 import { runChecks } from './engine/checks.ts';
 import { coverageHtml, coverageRow, integrityRow, plainError, stageError } from './engine/describe.ts';
 import { toTabular } from './engine/tabular.ts';
-import { type CheckRow, currentReferential, publishToWarehouse, recordChecks, setStages, type UploadRow, uploadById } from './store.ts';
+import { stagedKeyOf } from './staging.ts';
+import {
+  type CheckRow,
+  currentReferential,
+  publishToWarehouse,
+  recordChecks,
+  setLiveStages,
+  setStages,
+  type UploadRow,
+  uploadById,
+} from './store.ts';
 
 export const QUEUES = {
   check: 'governance-check',
@@ -35,6 +45,8 @@ export async function withWorkDir<T>(ctx: AppContext, fn: (dir: string) => Promi
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+const SMALL_FILE_BYTES = 8 * 1024 ** 2;
 
 const unexpected = () => plainError(GOV_TEXTS.unexpectedErrorTitle, GOV_TEXTS.unexpectedErrorDescription);
 
@@ -86,9 +98,19 @@ export async function checkUpload(ctx: AppContext, uploadId: string, opts = { qu
         referentials.set(c.codeOf.referential, local);
       }
       const stagedPath = path.join(dir, 'staged.parquet');
-      const report = await runChecks({ csvPath: tabular.csvPath, def, period: upload, referentials, stagedPath });
+      // Small files (most monthly deliveries, the whole demo) check faster on one thread than on two.
+      const threads = upload.size < SMALL_FILE_BYTES ? 1 : 2;
+      const report = await runChecks({
+        csvPath: tabular.csvPath,
+        format: tabular.format,
+        def,
+        period: upload,
+        referentials,
+        stagedPath,
+        threads,
+      });
       const rows: CheckRow[] = [
-        { ...base, ...file, check: 'file_integrity', ...integrityRow(report.fileIntegrity, 'file') },
+        { ...base, ...file, check: 'file_integrity', ...integrityRow(report.fileIntegrity, 'file', report.readAs) },
         { ...base, ...file, check: 'data_integrity', ...integrityRow(report.dataIntegrity, 'data') },
       ];
       if (report.coverage.ran) rows.push({ ...base, ...file, check: 'mapping_coverage', ...coverageRow(report.coverage) });
@@ -99,19 +121,19 @@ export async function checkUpload(ctx: AppContext, uploadId: string, opts = { qu
         const title = report.fileIntegrity.passed ? 'Data integrity check failed' : 'File integrity check failed';
         await setStages(ctx.db, upload.id, {
           status: { ...status, checkfile: 'error' },
-          error: stageError(title, failed, report.fileIntegrity.passed ? 'data' : 'file'),
+          error: stageError(title, failed, report.fileIntegrity.passed ? 'data' : 'file', report.readAs),
           checkRefMessages,
           rows: report.rows,
         });
         return;
       }
-      const stagedKey = `governance/staging/${upload.id}.parquet`;
+      const stagedKey = stagedKeyOf(upload.id);
       await ctx.store.put(stagedKey, createReadStream(stagedPath), 'application/vnd.apache.parquet');
       const checked: StageStatusMap = useCase.kpiReview
         ? { ...status, checkfile: 'finished', checkKpis: 'running' }
         : { ...status, checkfile: 'finished', processed: 'running' };
       // Stored as entries: jsonb reorders object keys, and the KPIs read in the catalogue's order.
-      await setStages(ctx.db, upload.id, {
+      const live = await setLiveStages(ctx.db, upload.id, {
         status: checked,
         error: null,
         kpis: Object.entries(report.kpis),
@@ -119,6 +141,11 @@ export async function checkUpload(ctx: AppContext, uploadId: string, opts = { qu
         rows: report.rows,
         checkRefMessages,
       });
+      if (!live) {
+        // Replaced while it was being checked: nobody will review or process this table.
+        await ctx.store.delete(stagedKey);
+        return;
+      }
       if (!useCase.kpiReview && opts.queueProcessing) await ctx.jobs.send(QUEUES.process, { uploadId: upload.id });
     });
   } catch (err) {

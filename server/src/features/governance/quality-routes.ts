@@ -1,5 +1,4 @@
 import {
-  APP,
   BUSINESS_UNITS,
   GOV_USE_CASES,
   type GovUseCase,
@@ -19,6 +18,7 @@ import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { govCheckResults } from '../../platform/db/schema.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { seesWholeGroup } from '../../platform/policies/governance.ts';
 import { fileTypesFor, useCaseDef } from './catalogue/index.ts';
 import { lineageGraph } from './lineage.ts';
 import { GOVERNANCE_RULE, permissionMap, requireRight } from './permissions.ts';
@@ -68,7 +68,7 @@ export function registerQualityRoutes(ctx: AppContext): void {
     async (request, reply) => {
       const user = requireUser(request);
       const { bus, useCases } = await scope(user);
-      const hq = user.apps.includes(APP.dataGovOverviewHq) || user.apps.includes(APP.superAdmin);
+      const hq = seesWholeGroup(user);
       // Checked against the schema once when computed, then served as the same text to everyone in scope.
       const json = await cachedResult(`overview|${bus}|${useCases}|${hq}`, async () =>
         JSON.stringify(OverviewResponse.parse(await overview(ctx.db, bus, useCases, hq))),

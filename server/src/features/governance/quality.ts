@@ -1,127 +1,122 @@
-import {
-  APP,
-  BUSINESS_UNITS,
-  type CheckName,
-  GOV_USE_CASES,
-  type GovUseCase,
-  type OverviewHqRow,
-  type OverviewResponse,
-  type OverviewRow,
-  type QualityDetailRow,
-  type QualityResponse,
+import type {
+  CheckName,
+  GovUseCase,
+  OverviewHqRow,
+  OverviewResponse,
+  OverviewRow,
+  QualityDetailRow,
+  QualityResponse,
 } from '@hangar/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { govCheckResults, govUploads } from '../../platform/db/schema.ts';
-import type { AccessClaims } from '../../platform/identity/access-token.ts';
+import { heldUseCases, overviewBus } from '../../platform/policies/governance.ts';
 import { fileTypeDef } from './catalogue/index.ts';
-import { type PermissionMap, tabApp } from './permissions.ts';
 
 // The overview and quality views, computed from the stored check results (never hand-written rows).
 
-/** BUs whose overview a user may see: those of their permission map and their own; all for HQ and super admins. */
-export function overviewBus(user: AccessClaims, map: PermissionMap): string[] {
-  if (user.apps.includes(APP.dataGovOverviewHq) || user.apps.includes(APP.superAdmin)) return [...BUSINESS_UNITS];
-  return [...new Set([...Object.keys(map), ...(user.bu ? [user.bu] : [])])].filter((b) =>
-    (BUSINESS_UNITS as readonly string[]).includes(b),
-  );
-}
-
-export const heldUseCases = (user: AccessClaims): GovUseCase[] => GOV_USE_CASES.filter((u) => user.apps.includes(tabApp(u)));
+export { heldUseCases, overviewBus };
 
 const endOfMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 
-interface Latest {
+interface Current {
   bu: string;
   useCase: string;
   fileType: string;
   year: number;
   month: number;
   check: CheckName;
+  status: string;
   value: number;
   message: string;
+  fileName: string | null;
+  uploadId: string | null;
 }
 
-/** The newest current result of each check, per BU, use case, table and year. */
-async function latestResults(db: Db, bus: string[], useCases: string[]): Promise<Latest[]> {
+async function currentResults(db: Db, bus: string[], useCases: string[]): Promise<Current[]> {
   if (!bus.length || !useCases.length) return [];
   return (await db
-    .selectDistinctOn(
-      [govCheckResults.bu, govCheckResults.useCase, govCheckResults.fileType, govCheckResults.year, govCheckResults.check],
-      {
-        bu: govCheckResults.bu,
-        useCase: govCheckResults.useCase,
-        fileType: govCheckResults.fileType,
-        year: govCheckResults.year,
-        month: govCheckResults.month,
-        check: govCheckResults.check,
-        value: govCheckResults.value,
-        message: govCheckResults.message,
-      },
-    )
+    .select({
+      bu: govCheckResults.bu,
+      useCase: govCheckResults.useCase,
+      fileType: govCheckResults.fileType,
+      year: govCheckResults.year,
+      month: govCheckResults.month,
+      check: govCheckResults.check,
+      status: govCheckResults.status,
+      value: govCheckResults.value,
+      message: govCheckResults.message,
+      fileName: govCheckResults.fileName,
+      uploadId: govCheckResults.uploadId,
+    })
     .from(govCheckResults)
-    .where(and(eq(govCheckResults.current, true), inArray(govCheckResults.bu, bus), inArray(govCheckResults.useCase, useCases)))
-    .orderBy(
-      govCheckResults.bu,
-      govCheckResults.useCase,
-      govCheckResults.fileType,
-      govCheckResults.year,
-      govCheckResults.check,
-      desc(govCheckResults.month),
-    )) as Latest[];
+    .where(
+      and(eq(govCheckResults.current, true), inArray(govCheckResults.bu, bus), inArray(govCheckResults.useCase, useCases)),
+    )) as Current[];
+}
+
+/** A period says something once a file arrived for it or its file is late or missing; not while merely not due. */
+const tells = (r: Current) => r.check !== 'file_not_received' || r.status !== 'pending';
+
+/**
+ * Per table and year, the results of one period: the newest that tells something. Its file checks
+ * are of the one delivery current for that period, so a row never mixes two files.
+ */
+function newestPeriods(rows: Current[]): Map<string, Current[]> {
+  const byTable = new Map<string, Current[]>();
+  for (const r of rows) {
+    const key = `${r.year}|${r.bu}|${r.useCase}|${r.fileType}`;
+    byTable.set(key, [...(byTable.get(key) ?? []), r]);
+  }
+  const out = new Map<string, Current[]>();
+  for (const [key, results] of byTable) {
+    const telling = results.filter(tells);
+    const month = Math.max(...(telling.length ? telling : results).map((r) => r.month));
+    out.set(
+      key,
+      results.filter((r) => r.month === month),
+    );
+  }
+  return out;
 }
 
 /** Coverage as the HQ flag: no result 0, below 30% -1, otherwise 1. */
 const coverageFlag = (v: number | null) => (v === null ? 0 : v > 0 && v < 30 ? -1 : 1);
 
 export async function overview(db: Db, bus: string[], useCases: string[], withHq: boolean): Promise<OverviewResponse> {
-  const rows = await latestResults(db, bus, useCases);
   const data: OverviewResponse['overview_data'] = {};
-  const byTable = new Map<string, OverviewRow & { year: number; bu: string; useCase: string; lastMonth: number }>();
-  for (const r of rows) {
-    const key = `${r.year}|${r.bu}|${r.useCase}|${r.fileType}`;
-    let row = byTable.get(key);
-    if (!row) {
-      row = {
-        year: r.year,
-        bu: r.bu,
-        useCase: r.useCase,
-        lastMonth: 0,
-        name: r.fileType,
-        last_updated: null,
-        file_not_received: 0,
-        file_integrity: 0,
-        data_integrity: 0,
-        mapping_coverage: null,
-        file_not_received_messages: '',
-        file_integrity_messages: '',
-        data_integrity_messages: '',
-        mapping_coverage_messages: '',
-      };
-      byTable.set(key, row);
-    }
-    if (r.check === 'mapping_coverage') row.mapping_coverage = r.value;
-    else row[r.check] = r.value;
-    row[`${r.check}_messages`] = r.message;
-    if (r.month > row.lastMonth) {
-      row.lastMonth = r.month;
-      row.last_updated = endOfMonth(r.year, r.month);
-    }
-  }
   const hq: NonNullable<OverviewResponse['overview_hq']> = {};
-  for (const { year, bu, useCase, lastMonth: _m, ...row } of byTable.values()) {
-    const y = String(year);
-    place(data, y, bu, useCase, row);
+  for (const results of newestPeriods(await currentResults(db, bus, useCases)).values()) {
+    const { year, month, bu, useCase, fileType } = results[0]!;
+    const row: OverviewRow = {
+      name: fileType,
+      last_updated: endOfMonth(year, month),
+      file_not_received: 0,
+      file_integrity: 0,
+      data_integrity: 0,
+      mapping_coverage: null,
+      file_not_received_messages: '',
+      file_integrity_messages: '',
+      data_integrity_messages: '',
+      mapping_coverage_messages: '',
+      period: `${year}-${String(month).padStart(2, '0')}`,
+      file_name: results.find((r) => r.uploadId)?.fileName ?? null,
+    };
+    for (const r of results) {
+      if (r.check === 'mapping_coverage') row.mapping_coverage = r.value;
+      else row[r.check] = r.value;
+      row[`${r.check}_messages`] = r.message;
+    }
+    place(data, String(year), bu, useCase, row);
     if (withHq) {
-      const flags: OverviewHqRow = {
+      place(hq, String(year), bu, useCase, {
         name: row.name,
         last_updated: row.last_updated,
         file_not_received: row.file_not_received,
         file_integrity: row.file_integrity,
         data_integrity: row.data_integrity,
         mapping_coverage: coverageFlag(row.mapping_coverage),
-      };
-      place(hq, y, bu, useCase, flags);
+      } satisfies OverviewHqRow);
     }
   }
   return withHq ? { overview_data: data, overview_hq: hq } : { overview_data: data };
@@ -151,7 +146,14 @@ export async function qualityRows(db: Db, bu: string, useCase: GovUseCase, year:
   const rows = await db
     .select({ r: govCheckResults, received: govUploads.createdAt })
     .from(govCheckResults)
-    .leftJoin(govUploads, eq(govUploads.id, govCheckResults.uploadId))
+    // File-not-received results name the file that arrived (by its object), not an upload of their own.
+    .leftJoin(
+      govUploads,
+      or(
+        eq(govUploads.id, govCheckResults.uploadId),
+        and(isNull(govCheckResults.uploadId), eq(govUploads.objectKey, govCheckResults.objectKey)),
+      ),
+    )
     .where(
       and(
         eq(govCheckResults.current, true),
@@ -174,7 +176,8 @@ export async function qualityRows(db: Db, bu: string, useCase: GovUseCase, year:
       detailed_cause_fix: r.fix,
       file_type: r.fileType,
       status: r.status,
-      reception_time: (received ?? r.createdAt).toISOString().replace('Z', '+00:00'),
+      // The date the file arrived; never the date the check ran.
+      reception_time: received ? received.toISOString().replace('Z', '+00:00') : null,
       url: r.objectKey,
       file_name_sftp: r.fileName,
       'Table Name': `${useCase.toLowerCase()}_${r.fileType.toLowerCase()}`,

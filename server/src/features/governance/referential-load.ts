@@ -23,26 +23,45 @@ export interface ReferentialUpload {
   version?: string;
 }
 
-/**
- * Stores a referential file, checks it and loads its codes as Parquet for the mapping-coverage
- * check. The row ends 'finished' or 'error' with a message; the previous current file stays in use
- * until a new one finishes.
- */
-export async function loadReferentialFile(
-  ctx: AppContext,
-  r: ReferentialUpload,
-): Promise<{ status: 'finished' | 'error'; error: StageError | null }> {
-  const def = referentialDef(r.useCase, r.fileType);
-  if (!def) throw new AppError('BAD_REQUEST', `${r.fileType} is not a referential file of ${r.useCase}.`);
+export interface StoredReferential extends Omit<ReferentialUpload, 'body'> {
+  id: string;
+  objectKey: string;
+  size: number;
+}
+
+/** Streams a referential file to the store; nothing is recorded until it is loaded. */
+export async function storeReferentialFile(ctx: AppContext, r: ReferentialUpload): Promise<StoredReferential> {
+  if (!referentialDef(r.useCase, r.fileType)) throw new AppError('BAD_REQUEST', `${r.fileType} is not a referential file of ${r.useCase}.`);
   const id = crypto.randomUUID();
   const extension = extensionOf(r.fileName);
   const objectKey = `governance/referential/${r.bu}/${r.useCase.toLowerCase()}/${id}/${safeKeySegment(r.fileName)}`;
   const body = typeof r.body === 'string' ? Buffer.from(r.body) : r.body;
-  await ctx.store.put(objectKey, body, extension === 'csv' ? 'text/csv' : 'application/octet-stream');
+  const saved = await ctx.store.put(objectKey, body, extension === 'csv' ? 'text/csv' : 'application/octet-stream');
   if (!Buffer.isBuffer(body) && body.truncated) {
     await ctx.store.delete(objectKey);
     throw new AppError('PAYLOAD_TOO_LARGE', `${r.fileName} is larger than 2 GB (${GOVERNANCE.maxUploadBytes} bytes).`);
   }
+  const { body: _body, ...rest } = r;
+  return { ...rest, id, objectKey, size: saved.size };
+}
+
+/** Stores, checks and loads a referential file in one go (the demo warehouse and tests). */
+export async function loadReferentialFile(ctx: AppContext, r: ReferentialUpload) {
+  return checkReferentialFile(ctx, await storeReferentialFile(ctx, r));
+}
+
+/**
+ * Checks a stored referential file and loads its codes as Parquet for the mapping-coverage
+ * check. The row ends 'finished' or 'error' with a message; the previous current file stays in use
+ * until a new one finishes.
+ */
+export async function checkReferentialFile(
+  ctx: AppContext,
+  r: StoredReferential,
+): Promise<{ status: 'finished' | 'error'; error: StageError | null }> {
+  const def = referentialDef(r.useCase, r.fileType)!;
+  const { id, objectKey } = r;
+  const extension = extensionOf(r.fileName);
   await ctx.db.insert(govReferentials).values({
     id,
     bu: r.bu,

@@ -16,14 +16,16 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
+import { multipartFile } from '../../platform/openapi.ts';
 import { referentialDef, useCaseDef } from './catalogue/index.ts';
 import { resolveFileRef, sendObject } from './gouvernance-routes.ts';
 import { referentialItems } from './items.ts';
 import { eachPart } from './multipart.ts';
 import { GOVERNANCE_RULE, holds, permissionMap, requireRight } from './permissions.ts';
 import { extensionOf } from './pipeline.ts';
-import { loadReferentialFile } from './referential-load.ts';
+import { checkReferentialFile, type StoredReferential, storeReferentialFile } from './referential-load.ts';
 import { latestReferentials } from './store.ts';
+import { sniffedStream } from './upload-content.ts';
 
 export function registerReferentialRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
@@ -53,44 +55,64 @@ export function registerReferentialRoutes(ctx: AppContext): void {
     pick: (fields: Record<string, string>) => Promise<{ bu: string; useCase: GovUseCase; type: string }>,
   ) {
     const user = requireUser(request);
-    let result: z.infer<typeof ReferentialUploadResult> | null = null;
-    await eachPart(request, async (file, fields) => {
-      if (result) throw badRequest('Upload one referential file at a time.');
-      const { bu, useCase, type } = await pick(fields);
-      await requireRight(ctx, request, user, bu, useCase, ['Referentiel']);
-      const def = referentialDef(useCase, type);
-      if (!def)
-        throw badRequest(
-          `${type} is not a referential file of ${useCase}. Choose one of ${useCaseDef(useCase)
-            .referentials.map((r) => r.type)
-            .join(', ')}.`,
-        );
-      const extension = extensionOf(file.filename);
-      if (!(GOVERNANCE.referentialExtensions as readonly string[]).includes(extension)) {
-        throw new AppError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          `Referential files of type .${extension || '?'} are not accepted. Upload ${GOVERNANCE.referentialExtensions.join(', ')}.`,
-        );
-      }
-      const stream = file.file as Readable & { truncated?: boolean };
-      result = await loadReferentialFile(ctx, {
-        bu,
-        useCase,
-        fileType: type,
-        fileName: file.filename,
-        body: stream,
-        email: user.email,
-        version: fields.file_version,
+    await ctx.uploadQuota.admit(user.sub);
+    let stored: StoredReferential | null = null;
+    try {
+      await eachPart(request, async (file, fields) => {
+        // One file per request, checked only once the whole request has arrived: a second file
+        // refuses the request and nothing of it is kept.
+        if (stored) throw badRequest('Upload one referential file at a time.');
+        const { bu, useCase, type } = await pick(fields);
+        await requireRight(ctx, request, user, bu, useCase, ['Referentiel']);
+        const def = referentialDef(useCase, type);
+        if (!def)
+          throw badRequest(
+            `${type} is not a referential file of ${useCase}. Choose one of ${useCaseDef(useCase)
+              .referentials.map((r) => r.type)
+              .join(', ')}.`,
+          );
+        const extension = extensionOf(file.filename);
+        if (!(GOVERNANCE.referentialExtensions as readonly string[]).includes(extension)) {
+          throw new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            `Referential files of type .${extension || '?'} are not accepted. Upload ${GOVERNANCE.referentialExtensions.join(', ')}.`,
+          );
+        }
+        stored = await storeReferentialFile(ctx, {
+          bu,
+          useCase,
+          fileType: type,
+          fileName: file.filename,
+          body: await sniffedStream(file.filename, file.file as Readable & { truncated?: boolean }),
+          email: user.email,
+          version: fields.file_version,
+        });
       });
-    });
-    if (!result) throw badRequest('Attach the referential file in the field "file".');
-    return result;
+    } catch (err) {
+      const orphan = stored as StoredReferential | null;
+      if (orphan) await ctx.store.delete(orphan.objectKey).catch(() => {});
+      throw err;
+    }
+    if (!stored) throw badRequest('Attach the referential file in the field "file".');
+    await ctx.uploadQuota.record(user.sub, (stored as StoredReferential).size);
+    return checkReferentialFile(ctx, stored);
   }
 
   app.post(
     '/api/data_gov/referentiel/file',
     {
-      config,
+      config: {
+        ...config,
+        openapi: {
+          errors: [413, 415, 429],
+          multipart: z.object({
+            file_asset: GovBu,
+            use_case: GovUseCaseField,
+            file_name: z.string().describe('The referential type'),
+            file: multipartFile(),
+          }),
+        },
+      },
       schema: {
         tags: ['governance'],
         summary: 'Update a referential file (multipart: file_name, file, file_asset, use_case)',
@@ -115,7 +137,13 @@ export function registerReferentialRoutes(ctx: AppContext): void {
   app.post(
     '/api/data_gov/referentiel/mapping_file',
     {
-      config,
+      config: {
+        ...config,
+        openapi: {
+          errors: [413, 415, 429],
+          multipart: z.object({ file_asset: GovBu, file_type: z.string().describe('The mapping type'), file: multipartFile() }),
+        },
+      },
       schema: {
         tags: ['governance'],
         summary: 'Update a mapping file (multipart: file, file_asset, file_type)',

@@ -9,7 +9,10 @@ import { fileTypeDef } from './catalogue/index.ts';
 import { generateRows, toCsv } from './demo/files.ts';
 import { evaluateFileNotReceived } from './file-not-received.ts';
 import { processUpload } from './pipeline.ts';
-import { postForm, uploadForm, waitForItem } from './test-helpers.ts';
+import { postForm, recentMonth, uploadForm, waitForItem } from './test-helpers.ts';
+
+const P2 = recentMonth(2);
+const P3 = recentMonth(3);
 
 let t: TestApp;
 const call = apiCaller(() => t.url);
@@ -28,15 +31,15 @@ const items = (token: string, q: string) => call('GET', `/api/data_gov/ingestion
 describe('linked files', () => {
   it('uploads a linked group (RECEIVABLES KOS and PNH at SCA) in one request, each checked on its own', async () => {
     const def = fileTypeDef('Finance', 'SCA', 'RECEIVABLES')!;
-    const body = (seed: number) => toCsv(generateRows(def, { year: 2026, month: 9, size: 6, seed }));
-    const form = uploadForm({ file_asset: 'SCA', use_case: 'Finance', month: '9', year: '2026' }, [
+    const body = (seed: number) => toCsv(generateRows(def, { year: P2.year, month: P2.month, size: 6, seed }));
+    const form = uploadForm({ file_asset: 'SCA', use_case: 'Finance', month: P2.m, year: P2.y }, [
       { file_type: 'RECEIVABLES', file_version: 'KOS', name: 'kos.csv', body: body(1) },
       { file_type: 'RECEIVABLES', file_version: 'PNH', name: 'pnh.csv', body: body(2) },
     ]);
     const up = await postForm(t.url, '/api/data_gov/ingestion/file', tokens.admin!, form);
     expect(up.status).toBe(200);
     expect(up.body.map((r: { version: string }) => r.version)).toEqual(['KOS', 'PNH']);
-    const q = 'use_case=Finance&asset=SCA&year=2026&month=9';
+    const q = `use_case=Finance&asset=SCA&year=${P2.y}&month=${P2.m}`;
     for (const v of ['KOS', 'PNH']) {
       const get = async () => (await items(tokens.admin!, q)).filter((i) => i.version === v);
       const item = await waitForItem(get, 'RECEIVABLES', (i) => i.status.checkKpis === 'running');
@@ -50,7 +53,7 @@ describe('BU rights on every governance route', () => {
   it('refuses callers without the data-governance applications', async () => {
     const v = tokens.viewer!;
     for (const [method, path, body] of [
-      ['GET', '/api/data_gov/ingestion/data?use_case=Finance&asset=LGW&year=2026&month=9'],
+      ['GET', `/api/data_gov/ingestion/data?use_case=Finance&asset=LGW&year=${P2.y}&month=${P2.m}`],
       ['GET', '/api/data_gov/referentiel/data?use_case=Finance&file_asset=LGW'],
       ['GET', '/api/data_gov/ingestion/template?file_asset=LGW&file_type=GENERAL_LEDGER&uc=finance'],
       ['POST', '/api/data_gov/gouvernance/download', { gs_url: 'x' }],
@@ -65,22 +68,28 @@ describe('BU rights on every governance route', () => {
     const a = tokens.analyst!; // Quality and Lineage for Traffic, Finance and Retail at SSA and AMA
     expect((await call('GET', '/api/data_gov/referentiel/data?use_case=Finance&file_asset=LGW', a)).status).toBe(403);
     expect((await call('GET', '/api/data_gov/ingestion/template?file_asset=LGW&file_type=GENERAL_LEDGER&uc=finance', a)).status).toBe(403);
-    expect((await call('GET', '/api/data_gov/ingestion/data?use_case=HR&asset=SSA&year=2026&month=9', a)).status).toBe(403);
+    expect((await call('GET', `/api/data_gov/ingestion/data?use_case=HR&asset=SSA&year=${P2.y}&month=${P2.m}`, a)).status).toBe(403);
 
     // An LGW upload by the administrator: its file is not the analyst's to download or delete.
     const def = fileTypeDef('Finance', 'LGW', 'GENERAL_LEDGER')!;
-    const form = uploadForm({ file_asset: 'LGW', use_case: 'Finance', month: '9', year: '2026' }, [
-      { file_type: 'GENERAL_LEDGER', name: 'lgw.csv', body: toCsv(generateRows(def, { year: 2026, month: 9, size: 4 })) },
+    const form = uploadForm({ file_asset: 'LGW', use_case: 'Finance', month: P2.m, year: P2.y }, [
+      { file_type: 'GENERAL_LEDGER', name: 'lgw.csv', body: toCsv(generateRows(def, { year: P2.year, month: P2.month, size: 4 })) },
     ]);
     await postForm(t.url, '/api/data_gov/ingestion/file', tokens.admin!, form);
     const item = await waitForItem(
-      () => items(tokens.admin!, 'use_case=Finance&asset=LGW&year=2026&month=9'),
+      () => items(tokens.admin!, `use_case=Finance&asset=LGW&year=${P2.y}&month=${P2.m}`),
       'GENERAL_LEDGER',
       (i) => i.status.checkKpis === 'running',
     );
     expect((await call('POST', '/api/data_gov/gouvernance/download', a, { gs_url: item.file_url })).status).toBe(403);
     expect((await call('DELETE', '/api/data_gov/ingestion/delete', a, { file_name_sftp: item.file_url })).status).toBe(403);
-    const foreignReview = { file_asset: 'SSA', file_type: 'GENERAL_LEDGER', month: 9, year: 2026, tmp_bucket_url: item.tmp_bucket_url };
+    const foreignReview = {
+      file_asset: 'SSA',
+      file_type: 'GENERAL_LEDGER',
+      month: P2.month,
+      year: P2.year,
+      tmp_bucket_url: item.tmp_bucket_url,
+    };
     expect((await call('POST', '/api/data_gov/ingestion/validate', tokens['finance.ssa'], foreignReview)).status).toBe(404);
     expect(
       (await call('POST', '/api/data_gov/ingestion/reject', tokens['finance.ssa'], { ...foreignReview, file_asset: 'LGW' })).status,
@@ -107,11 +116,11 @@ describe('processing that fails half-way', () => {
         t.url,
         '/api/data_gov/ingestion/file',
         tokens.admin!,
-        uploadForm({ file_asset: 'AMA', use_case: 'Retail', month: '8', year: '2026' }, [
-          { file_type: 'EPOS_SALES', name: `epos-${seed}.csv`, body: toCsv(generateRows(def, { year: 2026, month: 8, seed })) },
+        uploadForm({ file_asset: 'AMA', use_case: 'Retail', month: P3.m, year: P3.y }, [
+          { file_type: 'EPOS_SALES', name: `epos-${seed}.csv`, body: toCsv(generateRows(def, { year: P3.year, month: P3.month, seed })) },
         ]),
       );
-    const q = 'use_case=Retail&asset=AMA&year=2026&month=8';
+    const q = `use_case=Retail&asset=AMA&year=${P3.y}&month=${P3.m}`;
     await send(1);
     await waitForItem(
       () => items(tokens.admin!, q),
@@ -121,8 +130,8 @@ describe('processing that fails half-way', () => {
     const where = and(
       eq(govWarehouse.bu, 'AMA'),
       eq(govWarehouse.useCase, 'Retail'),
-      eq(govWarehouse.year, 2026),
-      eq(govWarehouse.month, 8),
+      eq(govWarehouse.year, P3.year),
+      eq(govWarehouse.month, P3.month),
     );
     const [before] = await t.ctx.db.select().from(govWarehouse).where(where);
 

@@ -6,6 +6,7 @@ import { createDownloadLinks } from './links.ts';
 import { checkUpload, processUpload, QUEUES } from './pipeline.ts';
 import { registerQualityRoutes } from './quality-routes.ts';
 import { registerReferentialRoutes } from './referential-routes.ts';
+import { sweepStaged } from './staging.ts';
 
 /** The data-governance area: routes, and the background jobs of the ingestion pipeline. */
 export async function registerGovernanceRoutes(ctx: AppContext): Promise<void> {
@@ -22,4 +23,6 @@ export async function registerGovernanceRoutes(ctx: AppContext): Promise<void> {
   registerIngestionRoutes(ctx);
   registerReferentialRoutes(ctx);
   registerQualityRoutes(ctx);
+  // Staged tables a crash or a replaced upload left behind: not awaited at start.
+  sweepStaged(ctx).catch((err) => ctx.app.log.warn({ err }, 'governance staging sweep failed'));
 }

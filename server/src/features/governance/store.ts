@@ -7,6 +7,7 @@ import { resultsChanged } from './results-cache.ts';
 export type UploadRow = typeof govUploads.$inferSelect;
 export type ReferentialRow = typeof govReferentials.$inferSelect;
 export type CheckRow = typeof govCheckResults.$inferInsert;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface PeriodKey {
   bu: string;
@@ -60,9 +61,26 @@ export async function setStages(
     .where(eq(govUploads.id, id));
 }
 
-/** Replaces the current results of these checks for the upload's file and period. */
+/** Like setStages, only while the upload is live; false when it was superseded meanwhile. */
+export async function setLiveStages(db: Db, id: string, patch: Parameters<typeof setStages>[2]): Promise<boolean> {
+  const rows = await db
+    .update(govUploads)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(govUploads.id, id), isNull(govUploads.supersededAt)))
+    .returning({ id: govUploads.id });
+  return rows.length > 0;
+}
+
+/** Checks that run on a delivered file; file_not_received is about the period, not a file. */
+export const FILE_CHECKS: CheckName[] = ['file_integrity', 'data_integrity', 'mapping_coverage'];
+
+/**
+ * Makes these results the current ones of the upload's file and period. Every file check of an
+ * earlier delivery stops being current, also those this file did not reach: one delivery's
+ * results, never a mix (a failed file must not sit beside the previous file's coverage).
+ */
 export async function recordChecks(db: Db, upload: UploadRow, results: CheckRow[]): Promise<void> {
-  const checks = results.map((r) => r.check as CheckName);
+  const checks = [...new Set([...FILE_CHECKS, ...results.map((r) => r.check as CheckName)])];
   await db.transaction(async (tx) => {
     await tx
       .update(govCheckResults)
@@ -78,9 +96,72 @@ export async function recordChecks(db: Db, upload: UploadRow, results: CheckRow[
           eq(govCheckResults.current, true),
         ),
       );
-    if (results.length) await tx.insert(govCheckResults).values(results);
+    if (results.length) await tx.insert(govCheckResults).values(results.map(withoutNul));
   });
   resultsChanged();
+}
+
+/** PostgreSQL refuses NUL in text: whatever a file held, stored texts never carry it. */
+function withoutNul(row: CheckRow): CheckRow {
+  const clean = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? v.replaceAll('\u0000', '')
+      : Array.isArray(v)
+        ? v.map(clean)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clean(x)]))
+          : v;
+  return clean(row) as CheckRow;
+}
+
+/**
+ * After the live upload of a file and period is rejected or deleted, the delivery the warehouse
+ * still holds for it is the live one again, with its check results: the month shows what it has.
+ */
+export async function restoreProcessed(tx: Tx, removed: UploadRow): Promise<void> {
+  const [entry] = await tx
+    .select({ uploadId: govWarehouse.uploadId })
+    .from(govWarehouse)
+    .where(
+      and(
+        eq(govWarehouse.bu, removed.bu),
+        eq(govWarehouse.useCase, removed.useCase),
+        eq(govWarehouse.fileType, removed.fileType),
+        eq(govWarehouse.version, removed.version),
+        eq(govWarehouse.year, removed.year),
+        eq(govWarehouse.month, removed.month),
+      ),
+    );
+  if (!entry || entry.uploadId === removed.id) return;
+  await tx.update(govUploads).set({ supersededAt: null }).where(eq(govUploads.id, entry.uploadId));
+  const results = await tx
+    .selectDistinctOn([govCheckResults.check], { id: govCheckResults.id })
+    .from(govCheckResults)
+    .where(and(eq(govCheckResults.uploadId, entry.uploadId), inArray(govCheckResults.check, FILE_CHECKS)))
+    .orderBy(govCheckResults.check, desc(govCheckResults.createdAt));
+  if (!results.length) return;
+  await tx
+    .update(govCheckResults)
+    .set({ current: false })
+    .where(
+      and(
+        eq(govCheckResults.bu, removed.bu),
+        eq(govCheckResults.useCase, removed.useCase),
+        eq(govCheckResults.fileType, removed.fileType),
+        eq(govCheckResults.year, removed.year),
+        eq(govCheckResults.month, removed.month),
+        inArray(govCheckResults.check, FILE_CHECKS),
+      ),
+    );
+  await tx
+    .update(govCheckResults)
+    .set({ current: true })
+    .where(
+      inArray(
+        govCheckResults.id,
+        results.map((r) => r.id),
+      ),
+    );
 }
 
 /** The current referential of a type for a BU and use case (the newest processed one). */

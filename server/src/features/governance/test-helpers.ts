@@ -51,3 +51,11 @@ export async function waitForItem(
   }
   expect.fail(`${fileType} never reached the expected stage; last seen: ${JSON.stringify(last?.status)} ${JSON.stringify(last?.error)}`);
 }
+
+/** A month `back` months before the current one (0 = this month): uploads are accepted for the last four only. */
+export function recentMonth(back: number, today = new Date()): { year: number; month: number; y: string; m: string } {
+  const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1));
+  const year = d.getUTCFullYear();
+  const month = d.getUTCMonth() + 1;
+  return { year, month, y: String(year), m: String(month) };
+}

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { govUploads } from '../../platform/db/schema.ts';
+import { recentMonth } from './test-helpers.ts';
+
+const P1 = recentMonth(1);
 
 let t: TestApp;
 let token: string;
@@ -18,7 +21,7 @@ afterAll(() => t?.close());
 function streamUpload(size: number): Promise<{ status: number; body: string }> {
   const boundary = '----hangar-limit';
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const head = `${field('file_asset', 'SSA')}${field('use_case', 'Finance')}${field('month', '10')}${field('year', '2026')}${field('file_type', 'GENERAL_LEDGER')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+  const head = `${field('file_asset', 'SSA')}${field('use_case', 'Finance')}${field('month', P1.m)}${field('year', P1.y)}${field('file_type', 'GENERAL_LEDGER')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.csv"\r\nContent-Type: text/csv\r\n\r\n`;
   const tail = `\r\n--${boundary}--\r\n`;
   return new Promise((resolve, reject) => {
     const req = request(

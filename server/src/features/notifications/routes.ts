@@ -33,7 +33,7 @@ export function registerNotificationRoutes(ctx: AppContext): void {
   app.post(
     '/api/notifications/read',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', openapi: { responses: { 204: { description: 'Marked as read' } } } },
       schema: {
         tags: ['notifications'],
         summary: 'Marks one notification (or all) as read',

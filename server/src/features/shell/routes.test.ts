@@ -48,7 +48,10 @@ describe('shell API', () => {
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      // Only the PDF viewer may be framed, and only by the portal itself (previews); no page by anyone else.
+      const framable = path === '/pdf';
+      expect(csp).toContain(`frame-ancestors ${framable ? "'self'" : "'none'"}`);
+      expect(res.headers.get('x-frame-options')).toBe(framable ? 'SAMEORIGIN' : 'DENY');
     }
   });
 

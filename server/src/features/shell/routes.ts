@@ -1,9 +1,13 @@
-import { HealthResponse, MenuResponse, MeResponse } from '@hangar/contract';
+import { Abilities, HealthResponse, MenuResponse, MeResponse, TABS } from '@hangar/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { groupNamesOf } from '../../platform/identity/directory.ts';
+import { abilitiesOf } from '../../platform/policies/presenters.ts';
 import { buildMenu } from './menu.ts';
+
+/** Applications an admin could hand out: every application a tab of the catalogue needs. */
+const GRANTABLE_CANDIDATES = [...new Set(TABS.flatMap((t) => t.requires))].sort();
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
@@ -28,6 +32,19 @@ export function registerShellRoutes(ctx: AppContext): void {
       reply.header('cache-control', 'no-store');
       return reply.status(up ? 200 : 503).send({ ok: up, database: up ? 'up' : 'down', version: VERSION });
     },
+  );
+
+  app.get(
+    '/api/me/abilities',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['shell'],
+        summary: 'What the signed-in user may do, as the server decides it (the web enables actions from this)',
+        response: { 200: Abilities },
+      },
+    },
+    async (request) => abilitiesOf(requireUser(request), GRANTABLE_CANDIDATES),
   );
 
   app.get(

@@ -17,17 +17,41 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  bu: text('bu'),
-  airport: text('airport'),
-  /** argon2id; null for users who only sign in through an external issuer. */
-  passwordHash: text('password_hash'),
-  disabled: boolean('disabled').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    bu: text('bu'),
+    airport: text('airport'),
+    /** argon2id; null for users who only sign in through an external issuer. */
+    passwordHash: text('password_hash'),
+    disabled: boolean('disabled').notNull().default(false),
+    /**
+     * Bumped whenever what the user's access token says stops being true (rights, BU, disabled,
+     * sessions ended); a token carrying an older version is refused (platform/identity/revocation.ts).
+     */
+    authVersion: integer('auth_version').notNull().default(0),
+    authChangedAt: timestamp('auth_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('users_auth_changed_idx').on(t.authChangedAt)],
+);
+
+/** Identities from an external issuer: a user is found by (issuer, subject), never by email alone. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('user_identities_user_idx').on(t.userId)],
+);
 
 export const groups = pgTable('groups', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -74,11 +98,13 @@ export const refreshTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     idToken: text('id_token'),
     createdAt: createdAt(),
+    /** When the sign-in that started the family happened: a session ends this long after it, used or not. */
+    familyStartedAt: timestamp('family_started_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_revoked_idx').on(t.revokedAt)],
 );
 
 export const auditLog = pgTable(
@@ -179,7 +205,8 @@ export const creditLedger = pgTable(
     reason: text('reason'),
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
   },
-  (t) => [index('credit_ledger_user_idx').on(t.userId, t.at)],
+  // by day for everyone: the organisation's daily spending cap sums today's rows.
+  (t) => [index('credit_ledger_user_idx').on(t.userId, t.at), index('credit_ledger_at_idx').on(t.at)],
 );
 
 /** Credits held for an answer or a translation until its real cost is known. */
@@ -306,6 +333,16 @@ export const chatMessages = pgTable(
     creditMilli: bigint('credit_milli', { mode: 'number' }),
     preview: text('preview'),
     uploads: jsonb('uploads'),
+    /** An answer's state: streaming while it is produced (its text grows), then how it ended. */
+    status: text('status', { enum: ['streaming', 'complete', 'stopped', 'failed', 'cut'] })
+      .notNull()
+      .default('complete'),
+    /** Set by the Stop button; the producing process (any of them) ends the answer at its next look. */
+    stopRequested: boolean('stop_requested').notNull().default(false),
+    /** The credit held for a streaming answer: released when its process died before settling it. */
+    reservationId: uuid('reservation_id'),
+    /** The producer's last write: a streaming answer not written for long lost its process. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -324,3 +361,19 @@ export const chatSettings = pgTable('chat_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './schema-governance.ts';
+export * from './schema-translation.ts';
+
+/** Bytes each user uploaded per day (UTC), all features together: the daily upload quota. */
+export const uploadUsage = pgTable(
+  'upload_usage',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+export * from './schema-analytics.ts';
+export * from './schema-multidocs.ts';

@@ -11,6 +11,9 @@ export interface AccessClaims {
   bu: string | null;
   airport: string | null;
   exp: number;
+  /** The user's auth version when issued, and the session it belongs to (revocation.ts). */
+  ver?: number;
+  sid?: string;
 }
 
 const ALG = 'ES256';
@@ -23,7 +26,12 @@ export interface AccessTokens {
 
 const CACHE_LIMIT = 10_000;
 
-export async function createAccessTokens(db: Db, issuer: string, ttlSeconds: number): Promise<AccessTokens> {
+/** A token that is well signed but no longer current: revoked rights, ended session, disabled user. */
+export interface CurrentCheck {
+  isCurrent(claims: AccessClaims): Promise<boolean>;
+}
+
+export async function createAccessTokens(db: Db, issuer: string, ttlSeconds: number, revocation?: CurrentCheck): Promise<AccessTokens> {
   // Signature checks dominated an authenticated request's cost; a token verified once is
   // remembered until it expires (keyed by the whole token, so a changed byte misses).
   const verified = new Map<string, AccessClaims>();
@@ -36,7 +44,15 @@ export async function createAccessTokens(db: Db, issuer: string, ttlSeconds: num
   const publicKey = await importJWK(publicJwk, ALG);
   return {
     async sign(claims) {
-      const token = await new SignJWT({ email: claims.email, name: claims.name, apps: claims.apps, bu: claims.bu, airport: claims.airport })
+      const token = await new SignJWT({
+        email: claims.email,
+        name: claims.name,
+        apps: claims.apps,
+        bu: claims.bu,
+        airport: claims.airport,
+        ver: claims.ver,
+        sid: claims.sid,
+      })
         .setProtectedHeader({ alg: ALG, kid: jwk.kid })
         .setSubject(claims.sub)
         .setIssuer(issuer)
@@ -47,14 +63,17 @@ export async function createAccessTokens(db: Db, issuer: string, ttlSeconds: num
       return { token, expiresIn: ttlSeconds };
     },
     async verify(token) {
-      const cached = verified.get(token);
-      if (cached) {
-        if (cached.exp * 1000 > Date.now()) return cached;
+      let claims = verified.get(token);
+      if (claims && claims.exp * 1000 <= Date.now()) {
         verified.delete(token);
+        claims = undefined;
       }
-      const claims = await verifySignature(token);
-      if (verified.size >= CACHE_LIMIT) verified.delete(verified.keys().next().value as string);
-      verified.set(token, claims);
+      if (!claims) {
+        claims = await verifySignature(token);
+        if (verified.size >= CACHE_LIMIT) verified.delete(verified.keys().next().value as string);
+        verified.set(token, claims);
+      }
+      if (revocation && !(await revocation.isCurrent(claims))) throw new Error('access token revoked');
       return claims;
     },
   };
@@ -72,6 +91,8 @@ export async function createAccessTokens(db: Db, issuer: string, ttlSeconds: num
       bu: typeof payload.bu === 'string' ? payload.bu : null,
       airport: typeof payload.airport === 'string' ? payload.airport : null,
       exp: payload.exp ?? 0,
+      ver: typeof payload.ver === 'number' ? payload.ver : undefined,
+      sid: typeof payload.sid === 'string' ? payload.sid : undefined,
     };
   }
 }

@@ -15,8 +15,11 @@ export interface LoginStart {
 }
 
 export interface SignedInIdentity {
+  issuer: string;
   subject: string;
   email: string;
+  /** The issuer vouches that the email address belongs to this subject (the email_verified claim). */
+  emailVerified: boolean;
   name: string;
   idToken: string | null;
 }
@@ -73,7 +76,8 @@ export function createRelyingParty(opts: RelyingPartyOptions) {
       const email = typeof profile.email === 'string' ? profile.email : null;
       if (!email) throw new Error('The identity provider did not share an email address (scope "email")');
       const name = typeof profile.name === 'string' && profile.name ? profile.name : email;
-      return { subject: claims.sub, email, name, idToken: tokens.id_token ?? null };
+      const emailVerified = profile.email_verified === true || claims.email_verified === true;
+      return { issuer: claims.iss, subject: claims.sub, email, emailVerified, name, idToken: tokens.id_token ?? null };
     },
 
     async logoutUrl(idToken: string | null): Promise<string | null> {

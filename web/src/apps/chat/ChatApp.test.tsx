@@ -39,7 +39,10 @@ let remaining: number;
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
+  // The portal keeps the active tab in the address; each test starts from a plain "/".
+  window.history.replaceState(null, '', '/');
   localStorage.clear();
+  sessionStorage.clear();
   chat = defaultChatState();
   remaining = 4000;
   setAccessToken(makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada Lovelace', email: 'ada@hangar.local' }));
@@ -242,7 +245,7 @@ describe('sending', () => {
     await askAndWait('Show KPIs');
     const answer = screen.getByTestId('assistant-message');
     // Short answers are typed out: wait for the end of it.
-    await waitFor(() => expect(answer.querySelectorAll('li')).toHaveLength(2));
+    await waitFor(() => expect(answer.querySelectorAll('li')).toHaveLength(2), { timeout: 5000 });
     expect([...answer.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['KPI', 'Value']);
     expect(answer.querySelector('code.hljs.language-ts .hljs-keyword')?.textContent).toBe('const');
     fireEvent.click(within(answer).getByRole('button', { name: 'Copy code' }));
@@ -320,7 +323,154 @@ describe('models', () => {
     expect(within(dialog).queryByRole('button', { name: /Sentiment analysis/ })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: /Multi Docs/ }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('tab', { name: 'Multi Docs' }).getAttribute('aria-selected')).toBe('true');
+    // Multi Docs is a mode of the chat (issue 15), not a tab of its own.
+    expect(screen.getByTestId('current-model').textContent).toBe('MultiDocs');
+  });
+
+  it('the Multi Docs menu entry (tab 7) switches the chat into multi-docs mode instead of opening a screen', async () => {
+    await renderChat();
+    const apps = screen.getByRole('navigation', { name: 'Applications' });
+    fireEvent.click(within(apps).getByRole('button', { name: 'Generative AI' }));
+    fireEvent.click(within(apps).getByRole('button', { name: 'Multi Docs' }));
+    await waitFor(() => expect(screen.getByTestId('current-model').textContent).toBe('MultiDocs'));
+    expect(screen.getByPlaceholderText('Select one or all file then ask question')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Multi Docs' })).toBeNull();
+  });
+
+  it('Multi Docs: uploads, asks over the dual stream, shows the preview then the cited answer, and leaving adds the info lines', async () => {
+    const base = fetchMock.getMockImplementation()!;
+    const events = [
+      { type: 'preview_chunk', content: 'Page 2: the budget is 2 M€' },
+      { type: 'preview_end', citations: [{ n: 1, uri: 'docs/r.pdf', name: 'r.pdf', page: 2, url: null, excerpt: 'x' }] },
+      { type: 'ask_chunk', content: 'The budget is 2 M€ [1].' },
+      { type: 'ask_end', title: 'Budget' },
+      { type: 'total_credit', content: 0.5 },
+    ];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/multidocs_chat/upload-file')
+        return jsonResponse({
+          uri: 'docs/r.pdf',
+          total_pages: 3,
+          additional_time: 0,
+          name: 'r.pdf',
+          file_type: 'doc',
+          title: 'r.pdf',
+          extraction: 'text',
+        });
+      if (url === '/api/multidocs_chat/dual-stream')
+        return new Response(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''), {
+          headers: { 'Content-Type': 'text/event-stream' },
+        });
+      return base(input, init);
+    });
+    await renderChat();
+    await chooseModel(/Multi Docs/);
+    const box = screen.getByPlaceholderText('Select one or all file then ask question');
+    expect(within(log()).getByText('You have now left the GPT 4o ... You are now using MultiDocs.')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('multidocs-file'), {
+      target: { files: [new File(['%PDF'], 'r.pdf', { type: 'application/pdf' })] },
+    });
+    await screen.findByText('· 3 p.');
+    fireEvent.change(box, { target: { value: 'What is the budget?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const link = await screen.findByRole('link', { name: '[1]' });
+    expect(link.getAttribute('href')).toBe('/pdf?uri=docs%2Fr.pdf&page=2');
+    const sent = fetchMock.mock.calls.find(([u]) => String(u) === '/api/multidocs_chat/dual-stream')![1]!.body as FormData;
+    expect(JSON.parse(String(sent.get('texts')))).toEqual([{ uri: 'docs/r.pdf' }, { text: 'What is the budget?' }]);
+    expect(sent.get('total_pages')).toBe('3');
+    const preview = screen.getByTestId('multidocs-preview');
+    expect(preview.compareDocumentPosition(screen.getByTestId('multidocs-reply')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The turn is one of the conversation's messages: the question, the answer with its cost, the title from ask_end.
+    expect(within(log()).getByTestId('user-message').textContent).toBe('What is the budget?');
+    await waitFor(() => expect(within(log()).getByTestId('message-credit').textContent).toContain('0.5'));
+    expect(screen.getByTestId('chat-title').textContent).toBe('Budget');
+    await waitFor(() => expect(countCalls('/api/credit')).toBeGreaterThan(1));
+    const sessionId = String(sent.get('sessionId'));
+    expect(fetchMock.mock.calls.some(([u, init]) => String(u).endsWith(sessionId) && init?.method === 'DELETE')).toBe(false);
+    await chooseModel(/Mistral/);
+    expect(within(log()).getByText('You have now left the MultiDocs ... You are now using Mistral.')).toBeTruthy();
+    expect(within(log()).getByText('This chat no longer has access to your files.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Message SecuredGPT' })).toBeTruthy();
+    // Leaving the mode deletes the session's files on the server.
+    const cleanup = fetchMock.mock.calls.filter(
+      ([u, init]) => String(u) === `/api/multidocs_chat/sessions/${sessionId}` && init?.method === 'DELETE',
+    );
+    expect(cleanup).toHaveLength(1);
+  });
+
+  it('shows a stored multi-docs turn after a reload as it was shown live, in Multi Docs mode; a new chat deletes its files', async () => {
+    const citations = [
+      { n: 1, uri: 'documents/abc/r.pdf', name: 'r.pdf', page: 2, url: null, excerpt: 'the budget' },
+      { n: 2, uri: 'links/9', name: 'Budget page', page: null, url: 'https://intranet.example/budget', excerpt: 'x' },
+    ];
+    chat.sessions['md-kept'] = session('md-kept', 'Budget', [
+      { info: 'You have now left the GPT 4o ... You are now using MultiDocs.', data_type: 'text_switch' },
+      { user: 'What is the budget?', model: 'ia_multidocs', uploads: [{ type: 'doc', filename: 'r.pdf' }] },
+      {
+        assistant: 'The budget is 2 M€ [1], as the page says [2].',
+        model: 'ia_multidocs',
+        message_id: 21,
+        status: 'complete',
+        credit: 12,
+        preview: '[1] r.pdf, page 2: the budget\n[2] Budget page: x\n',
+        citations,
+        preview_error: false,
+      },
+    ]);
+    sessionStorage.setItem('hangar.chat.active', 'md-kept');
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/multidocs_chat/sessions/md-kept' && (init?.method ?? 'GET') === 'GET'
+        ? jsonResponse({
+            attachments: [
+              {
+                uri: 'documents/abc/r.pdf',
+                total_pages: 3,
+                additional_time: 2,
+                name: 'r.pdf',
+                file_type: 'doc',
+                title: 'r.pdf',
+                extraction: 'text layer',
+              },
+            ],
+          })
+        : base(input, init),
+    );
+    renderWithProviders(<Portal />);
+    const reply = await screen.findByTestId('multidocs-reply');
+    // The session's file is still attached, as before the reload.
+    expect(await screen.findByText('· 3 p.')).toBeTruthy();
+    expect(screen.getByTestId('current-model').textContent).toBe('MultiDocs');
+    expect(screen.getByPlaceholderText('Select one or all file then ask question')).toBeTruthy();
+    expect(screen.getByTestId('multidocs-preview').textContent).toContain('[1] r.pdf, page 2: the budget');
+    expect(within(reply).getByRole('link', { name: '[1]' }).getAttribute('href')).toBe('/pdf?uri=documents%2Fabc%2Fr.pdf&page=2');
+    expect(within(reply).getByRole('link', { name: '[2]' }).getAttribute('href')).toBe('https://intranet.example/budget');
+    const credit = within(log()).getByTestId('message-credit');
+    expect(credit.textContent).toContain('12');
+    expect(credit.getAttribute('data-tone')).toBe('yellow');
+    expect(screen.getByTestId('chat-title').textContent).toBe('Budget');
+    expect(countCalls('/api/secured_gpt/answers/21/stream')).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'New chat' }));
+    await screen.findByRole('textbox', { name: 'Message SecuredGPT' });
+    const cleanup = fetchMock.mock.calls.filter(
+      ([u, init]) => String(u) === '/api/multidocs_chat/sessions/md-kept' && init?.method === 'DELETE',
+    );
+    expect(cleanup).toHaveLength(1);
+  });
+
+  it('DOCUMENT_OPT offers the Translator and Multi Docs shortcuts; Translator opens the translator in the TRANSLATOR modal', async () => {
+    await renderChat();
+    fireEvent.click(screen.getByRole('button', { name: 'Documents' }));
+    const options = await screen.findByRole('dialog', { name: 'Documents' });
+    expect(within(options).getByRole('button', { name: /Multi Docs/ })).toBeTruthy();
+    fireEvent.click(within(options).getByRole('button', { name: /Translator/ }));
+    const translator = await screen.findByRole('dialog', { name: 'Translator' });
+    expect(
+      within(translator).getByText('Documents are limited to 20 pages. For a longer document, contact the platform team.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/translation/clear_session', expect.anything()));
   });
 
   it('adds the switch line, stores it with the info route and asks with the new model', async () => {

@@ -1,6 +1,12 @@
-import { DEFAULT_CHAT_TITLE, type MenuItem } from '@hangar/contract';
+import {
+  DEFAULT_CHAT_TITLE,
+  type MenuItem,
+  MULTIDOCS_HEADER_TITLE,
+  MULTIDOCS_LEFT_EXPLANATION,
+  MULTIDOCS_MODEL_ID,
+} from '@hangar/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ChevronDown, Globe, SquarePen, WalletCards } from 'lucide-react';
+import { ArrowDown, ChevronDown, FileStack, Globe, SquarePen, WalletCards } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCredits } from '../../shell/credits/CreditsProvider';
 import { tabFromMenuItem, useMenu } from '../../shell/menu/useMenu';
@@ -12,18 +18,34 @@ import type { AppProps } from '../registry';
 import { type ChatModel, chatKeys, postInfo } from './api';
 import { useChatState, useChatStore } from './chat-store';
 import { Composer } from './components/Composer';
+import { DocumentOptionsModal, hasDocumentShortcuts } from './components/DocumentOptionsModal';
 import { ChatGreeting } from './components/EmptyState';
 import { MessageList, preloadMarkdown } from './components/MessageList';
 import { ModelModal } from './components/ModelModal';
 import { SettingsModal } from './components/SettingsModal';
+import { TranslatorModal } from './components/TranslatorModal';
 import { useFollowBottom } from './components/useFollowBottom';
 import { WebSearchModal } from './components/WebSearchModal';
 import { CHAT_TEXTS, FALLBACK_MODEL_ID } from './constants';
-import { isEmptyConversation, lastAssistantModel, localKey, nowIso, switchInfoText, typedAnswerKeys } from './messages';
-import { updateConversation, useChatConfig, useChatModels, useConversation, useSendMessage } from './useChat';
+import { isEmptyConversation, lastAssistantModel, localKey, multidocsModeOf, nowIso, switchInfoText, typedAnswerKeys } from './messages';
+import { MultidocsComposer } from './multidocs/MultidocsComposer';
+import { onMultidocsRequest } from './multidocs/mode-request';
+import { forgetSessionAttachments, MULTIDOCS_TAB_ID, useMultidocs } from './multidocs/useMultidocs';
+import {
+  updateConversation,
+  useChatConfig,
+  useChatModels,
+  useConversation,
+  useResumeAnswer,
+  useSendMessage,
+  useStopAnswer,
+} from './useChat';
 
-/** The chat's modal statuses (spec section 2); DOCUMENT_OPT, TRANSLATOR and MULTIMODAL come with their features. */
-export type ChatModalStatus = 'CLOSE' | 'MODEL' | 'PARAMS' | 'SEARCH';
+/** The chat's modal statuses (spec section 2); MULTIMODAL comes with its feature. */
+export type ChatModalStatus = 'CLOSE' | 'MODEL' | 'PARAMS' | 'SEARCH' | 'DOCUMENT_OPT' | 'TRANSLATOR';
+
+const toolButton =
+  'inline-flex items-center gap-1.5 rounded-full border border-line px-3 py-1.5 text-fg-muted text-sm transition hover:bg-surface hover:text-fg';
 
 const iconButton =
   'flex size-9 shrink-0 items-center justify-center rounded-lg text-fg-muted transition hover:bg-surface hover:text-fg disabled:opacity-50';
@@ -32,11 +54,13 @@ const iconButton =
 export function ChatApp({ tab }: AppProps) {
   const queryClient = useQueryClient();
   const store = useChatStore();
-  const { activeId, streaming } = useChatState();
+  const { activeId, streaming, answerId } = useChatState();
   const config = useChatConfig();
   const models = useChatModels();
   const conversation = useConversation(activeId);
   const send = useSendMessage();
+  const stop = useStopAnswer();
+  useResumeAnswer(activeId, conversation.data);
   const credits = useCredits();
   const { openTab } = useTabs();
   const { data: menu } = useMenu();
@@ -47,6 +71,11 @@ export function ChatApp({ tab }: AppProps) {
   /** Models chosen explicitly, by conversation. */
   const [chosenModel, setChosenModel] = useState<Record<string, string>>({});
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  /**
+   * Multi-docs mode, by conversation (spec section 4: a new chat starts with it off). A conversation
+   * whose last answer is a multi-docs one reopens in the mode (the chat's model is the last answer's).
+   */
+  const [multidocsOn, setMultidocsOn] = useState<Record<string, boolean>>({});
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const messages = conversation.data?.messages ?? [];
@@ -64,6 +93,10 @@ export function ChatApp({ tab }: AppProps) {
   const lastModelUsable = lastModel !== null && (!modelList || modelList.some((m) => m.id === lastModel && m.available));
   const currentModelId = chosenModel[activeId] ?? (lastModelUsable ? lastModel : null) ?? models.data?.defaultModel ?? FALLBACK_MODEL_ID;
   const currentModelTitle = modelTitle(currentModelId) ?? currentModelId;
+  const inMultidocs = multidocsOn[activeId] ?? multidocsModeOf(messages, MULTIDOCS_MODEL_ID, MULTIDOCS_HEADER_TITLE);
+  const multidocs = useMultidocs(activeId);
+  const headerTitle = inMultidocs ? MULTIDOCS_HEADER_TITLE : currentModelTitle;
+  const showGreeting = empty;
 
   const typedKeys = useMemo(() => typedAnswerKeys(messages), [messages]);
   const { onScroll, showButton, scrollToBottom, scrollToTop } = useFollowBottom(scrollRef, messages, !empty);
@@ -89,17 +122,46 @@ export function ChatApp({ tab }: AppProps) {
   }
 
   function newChat() {
+    // The files of the multi-docs session left behind go with it.
+    if (inMultidocs) forgetSessionAttachments(activeId);
     const id = store.newChat();
+    setMultidocsOn((on) => ({ ...on, [id]: false }));
     if (chosenModel[id] === undefined) setChosenModel((chosen) => ({ ...chosen, [id]: currentModelId }));
     focusComposer();
   }
 
   function chooseModel(model: ChatModel) {
     setModal('CLOSE');
-    if (model.id === currentModelId) return;
-    const text = switchInfoText(currentModelTitle, model.title);
+    if (model.id === currentModelId && !inMultidocs) return;
     const id = activeId;
     setChosenModel((chosen) => ({ ...chosen, [id]: model.id }));
+    if (inMultidocs) {
+      setMultidocsOn((on) => ({ ...on, [id]: false }));
+      // Spec section 4: the chat no longer has access to the files, so they are deleted.
+      forgetSessionAttachments(id);
+      addInfo(switchInfoText(MULTIDOCS_HEADER_TITLE, model.title));
+      addInfo(MULTIDOCS_LEFT_EXPLANATION);
+      return;
+    }
+    addInfo(switchInfoText(currentModelTitle, model.title));
+  }
+
+  /** Spec section 4: choosing Multi Docs selects gpt4 and turns the mode on. */
+  function enterMultidocs() {
+    setModal('CLOSE');
+    if (inMultidocs) return;
+    const id = activeId;
+    setChosenModel((chosen) => ({ ...chosen, [id]: FALLBACK_MODEL_ID }));
+    setMultidocsOn((on) => ({ ...on, [id]: true }));
+    addInfo(switchInfoText(currentModelTitle, MULTIDOCS_HEADER_TITLE));
+  }
+
+  const enterRef = useRef(enterMultidocs);
+  enterRef.current = enterMultidocs;
+  useEffect(() => onMultidocsRequest(() => enterRef.current()), []);
+
+  function addInfo(text: string) {
+    const id = activeId;
     // An empty conversation is not stored yet: its switch line is stored with the first question.
     updateConversation(queryClient, id, (c) => ({
       ...c,
@@ -114,6 +176,7 @@ export function ChatApp({ tab }: AppProps) {
   }
 
   function openFunctionality(item: MenuItem) {
+    if (item.id === MULTIDOCS_TAB_ID) return enterMultidocs();
     setModal('CLOSE');
     openTab(tabFromMenuItem(item));
   }
@@ -135,11 +198,11 @@ export function ChatApp({ tab }: AppProps) {
           onClick={() => setModal('MODEL')}
           aria-label="Choose a model"
           aria-haspopup="dialog"
-          title={`Model: ${currentModelTitle}`}
+          title={`Model: ${headerTitle}`}
           className="flex min-w-0 items-center gap-1.5 rounded-lg px-2.5 py-1.5 font-semibold text-lg transition hover:bg-surface"
         >
           <span className="truncate" data-testid="current-model">
-            {currentModelTitle}
+            {headerTitle}
           </span>
           <ChevronDown className="size-4 shrink-0 text-fg-muted" aria-hidden />
         </button>
@@ -166,7 +229,9 @@ export function ChatApp({ tab }: AppProps) {
       <div className="relative min-h-0 flex-1">
         <div ref={scrollRef} onScroll={onScroll} className="h-full overflow-y-auto" data-testid="chat-scroll">
           <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6">
-            {empty && <ChatGreeting name={firstName(claims?.name)} prompts={config.data?.suggested_prompts} onPickPrompt={fillComposer} />}
+            {showGreeting && (
+              <ChatGreeting name={firstName(claims?.name)} prompts={config.data?.suggested_prompts} onPickPrompt={fillComposer} />
+            )}
             {loadingConversation ? (
               <Spinner label="Loading the conversation..." />
             ) : conversation.isError ? (
@@ -180,7 +245,7 @@ export function ChatApp({ tab }: AppProps) {
               <MessageList messages={messages} typedKeys={typedKeys} busy={streaming} modelTitle={modelTitle} />
             )}
           </div>
-          {empty && (
+          {showGreeting && (
             <div className="border-line border-t">
               <HomeApp tab={tab} />
             </div>
@@ -209,23 +274,37 @@ export function ChatApp({ tab }: AppProps) {
               <WalletCards className="mt-0.5 size-5 shrink-0" aria-hidden />
               {CHAT_TEXTS.outOfCredit}
             </p>
+          ) : inMultidocs ? (
+            <MultidocsComposer key={activeId} api={multidocs.api} busy={multidocs.busy} onSend={(p) => void multidocs.send(p)} />
           ) : (
             <Composer
               value={draft}
               onChange={setDraft}
               onSend={sendDraft}
               busy={streaming}
+              onStop={answerId ? () => void stop() : undefined}
               textareaRef={textareaRef}
               tools={
-                <button
-                  type="button"
-                  onClick={() => setModal('SEARCH')}
-                  aria-haspopup="dialog"
-                  className="inline-flex items-center gap-1.5 rounded-full border border-line px-3 py-1.5 text-fg-muted text-sm transition hover:bg-surface hover:text-fg"
-                >
-                  <Globe className="size-4" aria-hidden />
-                  Search
-                </button>
+                <>
+                  <button type="button" onClick={() => setModal('SEARCH')} aria-haspopup="dialog" className={toolButton}>
+                    <Globe className="size-4" aria-hidden />
+                    Search
+                  </button>
+                  {hasDocumentShortcuts(menu?.items ?? []) && (
+                    <button
+                      type="button"
+                      onClick={() => setModal('DOCUMENT_OPT')}
+                      aria-haspopup="dialog"
+                      aria-label="Documents"
+                      title="Documents: translator and Multi Docs"
+                      className={toolButton}
+                    >
+                      <FileStack className="size-4" aria-hidden />
+                      {/* Narrow windows keep the icon only, beside Search and the send button. */}
+                      <span className="hidden sm:inline">Documents</span>
+                    </button>
+                  )}
+                </>
               }
             />
           )}
@@ -249,6 +328,15 @@ export function ChatApp({ tab }: AppProps) {
       )}
       {modal === 'PARAMS' && <SettingsModal config={config.data} onUsePrompt={fillComposer} onClose={() => setModal('CLOSE')} />}
       {modal === 'SEARCH' && <WebSearchModal onClose={() => setModal('CLOSE')} />}
+      {modal === 'DOCUMENT_OPT' && (
+        <DocumentOptionsModal
+          menuItems={menu?.items ?? []}
+          onTranslator={() => setModal('TRANSLATOR')}
+          onOpenTab={openFunctionality}
+          onClose={() => setModal('CLOSE')}
+        />
+      )}
+      {modal === 'TRANSLATOR' && <TranslatorModal onClose={() => setModal('CLOSE')} />}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import {
+  ANSWER_ID_HEADER,
+  AnswerStopResponse,
   ChatConfigResponse,
   type ChatLanguage,
   ChatModelsResponse,
@@ -65,8 +67,14 @@ export interface AskBody {
   model: string;
 }
 
-/** The answer stream. Through apiFetch: bearer token, one refresh on 401, JSON errors as ApiError. */
-export async function askStream(body: AskBody, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+/**
+ * The answer stream. Through apiFetch: bearer token, one refresh on 401, JSON errors as ApiError.
+ * The answer's id (for Stop and re-attaching) comes in a header.
+ */
+export async function askStream(
+  body: AskBody,
+  signal: AbortSignal,
+): Promise<{ body: ReadableStream<Uint8Array>; messageId: number | null }> {
   const response = await apiFetch(`${BASE}/askstream`, {
     method: 'POST',
     body: JSON.stringify(body),
@@ -74,5 +82,16 @@ export async function askStream(body: AskBody, signal: AbortSignal): Promise<Rea
     signal,
   });
   if (!response.body) throw new Error('The answer stream has no body');
+  const messageId = Number(response.headers.get(ANSWER_ID_HEADER));
+  return { body: response.body, messageId: Number.isInteger(messageId) && messageId > 0 ? messageId : null };
+}
+
+/** An answer's event stream: what exists so far, then the rest as the server produces it, then its end. */
+export async function followAnswer(messageId: number, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  const response = await apiFetch(`${BASE}/answers/${messageId}/stream`, { headers: { Accept: 'text/event-stream' }, signal });
+  if (!response.body) throw new Error('The answer stream has no body');
   return response.body;
 }
+
+/** The Stop button: the server ends the answer wherever it is produced. */
+export const stopAnswer = (messageId: number) => apiJson(`${BASE}/answers/${messageId}/stop`, AnswerStopResponse, { method: 'POST' });

@@ -9,6 +9,28 @@ export interface ChatSharedState {
   activeId: string;
   /** An answer is streaming: sending waits for it. */
   streaming: boolean;
+  /** The server's id of the answer streaming, once known: what the Stop button stops. */
+  answerId: number | null;
+}
+
+/** The conversation open in this browser tab, kept across a reload (issue 13.2: its answer may still be streaming). */
+const ACTIVE_KEY = 'hangar.chat.active';
+
+function remembered(): string | null {
+  try {
+    return sessionStorage.getItem(ACTIVE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function remember(id: string | null) {
+  try {
+    if (id) sessionStorage.setItem(ACTIVE_KEY, id);
+    else sessionStorage.removeItem(ACTIVE_KEY);
+  } catch {
+    // Storage refused (private mode, quota): a reload then opens a new chat, as before.
+  }
 }
 
 /**
@@ -27,7 +49,7 @@ export class ChatStore {
 
   constructor(queryClient: QueryClient) {
     this.queryClient = queryClient;
-    this.state = { activeId: this.createLocal(), streaming: false };
+    this.state = { activeId: remembered() ?? this.createLocal(), streaming: false, answerId: null };
   }
 
   get = (): ChatSharedState => this.state;
@@ -56,15 +78,22 @@ export class ChatStore {
   /** The server now knows the conversation (a question was sent). */
   markStored(id: string) {
     this.localIds.delete(id);
+    if (id === this.state.activeId) remember(id);
   }
 
   select(id: string) {
+    // Only conversations the server knows are remembered: a new empty one is new again after a reload.
+    remember(this.localIds.has(id) ? null : id);
     if (id !== this.state.activeId) this.set({ activeId: id });
   }
 
-  setStreaming(streaming: boolean) {
-    if (streaming !== this.state.streaming) this.set({ streaming });
+  setStreaming(streaming: boolean, answerId: number | null = null) {
+    if (streaming !== this.state.streaming || answerId !== this.state.answerId)
+      this.set({ streaming, answerId: streaming ? answerId : null });
   }
+
+  /** Answers the user stopped here (their stream ends with a normal credit chunk: the screen marks them stopped). */
+  readonly stopped = new Set<number>();
 
   private isEmpty(id: string): boolean {
     const conversation = this.queryClient.getQueryData<Conversation>(chatKeys.session(id));

@@ -47,3 +47,9 @@ export const FUNCTIONALITIES = [
 ] as const;
 
 export const LANGUAGE_NAMES = { EN: 'English', ES: 'Español', FR: 'Français', PT: 'Português', JA: '日本語' } as const;
+
+/** DOCUMENT_OPT shortcuts (spec section 2): the translator opens in the TRANSLATOR modal, Multi Docs as its tab. */
+export const DOCUMENT_SHORTCUTS = [
+  { tabId: 3, kind: 'translator', label: 'Translator', description: 'Translate a pdf, pptx or docx document, keeping its layout' },
+  { tabId: 7, kind: 'tab', label: 'Multi Docs', description: 'Ask questions over documents, links, audio and video' },
+] as const;

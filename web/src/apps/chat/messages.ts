@@ -1,4 +1,4 @@
-import { type ChatMessage, type ChatSession, DEFAULT_CHAT_TITLE } from '@hangar/contract';
+import { type AnswerStatus, type ChatMessage, type ChatSession, DEFAULT_CHAT_TITLE, type MultidocsCitation } from '@hangar/contract';
 import { CHAT_LIMITS } from './constants';
 
 export type ChatRole = 'user' | 'assistant' | 'info' | 'error';
@@ -19,6 +19,13 @@ export interface UiMessage {
   timestamp: string;
   /** A model-switch line not stored on the server yet (stored before the first question). */
   unsynced?: boolean;
+  /** Answers: the server's id (Stop, re-attaching) and how the answer stands. */
+  messageId?: number;
+  status?: AnswerStatus;
+  /** Multi-docs answers (model ia_multidocs): the preview panel and the sources their [n] cite. */
+  preview?: string;
+  citations?: MultidocsCitation[];
+  previewError?: boolean;
 }
 
 export interface Conversation {
@@ -68,6 +75,11 @@ export function toUiMessage(raw: unknown, key: string): UiMessage {
       dataType: record.data_type,
       credit: typeof record.credit === 'number' ? record.credit : null,
       timestamp,
+      ...(role === 'assistant' && typeof record.message_id === 'number' ? { messageId: record.message_id } : {}),
+      ...(role === 'assistant' && record.status ? { status: record.status, loading: record.status === 'streaming' } : {}),
+      ...(role === 'assistant' && typeof record.preview === 'string' ? { preview: record.preview } : {}),
+      ...(role === 'assistant' && Array.isArray(record.citations) ? { citations: record.citations } : {}),
+      ...(role === 'assistant' && record.preview_error ? { previewError: true } : {}),
     };
   } catch (error) {
     return { key, role: 'error', text: (error as Error).message, timestamp };
@@ -107,3 +119,26 @@ export function typedAnswerKeys(messages: readonly UiMessage[]): Set<string> {
 
 /** Spec section 4: the info line added when the model changes. */
 export const switchInfoText = (previous: string, next: string) => `You have now left the ${previous} ... You are now using ${next}.`;
+
+/** The answer still being produced on the server (after a reload): the last answer, when it streams. */
+export function streamingAnswer(messages: readonly UiMessage[]): UiMessage | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.role === 'assistant') return message.status === 'streaming' && message.messageId ? message : null;
+  }
+  return null;
+}
+
+/**
+ * Whether a reopened conversation is in multi-docs mode: its last answer was a multi-docs one
+ * (the chat's model is the last answer's, spec section 4), unless a model switch came after it.
+ */
+export function multidocsModeOf(messages: readonly UiMessage[], multidocsModel: string, multidocsTitle: string): boolean {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.role === 'assistant') return message.model === multidocsModel;
+    if (message.role === 'info' && message.dataType === 'text_switch' && message.text.startsWith('You have now left'))
+      return message.text.endsWith(`You are now using ${multidocsTitle}.`);
+  }
+  return false;
+}

@@ -1,4 +1,4 @@
-import { CHAT_CREDIT_MARKER, CHAT_ERROR_MARKER } from '@hangar/contract';
+import { AnswerEnd, CHAT_CREDIT_MARKER, CHAT_ERROR_MARKER } from '@hangar/contract';
 
 /** What an answer stream has said so far. */
 export interface AnswerSnapshot {
@@ -123,4 +123,37 @@ export async function readAnswerStream(
   }
   parser.push(decoder.decode());
   return parser.end();
+}
+
+/**
+ * Reads an answer's event stream (GET .../answers/{id}/stream): `text` events to append, then one
+ * `end`. Returns the end, or null when the stream closed without one (the connection dropped).
+ */
+export async function readAnswerEvents(body: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<AnswerEnd | null> {
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  let buffer = '';
+  let end: AnswerEnd | null = null;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true }).replaceAll('\r\n', '\n');
+      for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, at);
+        buffer = buffer.slice(at + 2);
+        let event = 'message';
+        let data = '';
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event:')) event = line.slice(6).trim();
+          else if (line.startsWith('data:')) data += line.slice(5).trimStart();
+        }
+        if (event === 'text') onText(String((JSON.parse(data) as { text?: unknown }).text ?? ''));
+        else if (event === 'end') end = AnswerEnd.parse(JSON.parse(data));
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return end;
 }

@@ -6,9 +6,10 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { NotAvailableApp } from '../NotAvailableApp';
 import type { AppProps } from '../registry';
-import { busForUseCase, GOV_APP_LABELS, govAppsFor, hasHelp, useCaseForTab } from './access';
+import { busForUseCase, GOV_APP_LABELS, govAppsFor, hasHelp, unitsFor, useCaseForTab } from './access';
 import { fetchAuthorizedBus, govKeys } from './api';
 import { BuPicker, BuSelector } from './BuPicker';
+import { DemoNotice } from './DemoNotice';
 import { HelpButton } from './HelpPopup';
 import { IngestionTab } from './ingestion/IngestionTab';
 import { LineageTab } from './lineage/LineageTab';
@@ -58,6 +59,7 @@ function UseCaseGovernance({ useCase, params }: { useCase: GovUseCase; params: R
         </div>
         {bu && <BuSelector choices={choices} value={bu} locked={locked} onChange={chooseBu} />}
       </header>
+      <DemoNotice />
       {access.isLoading ? (
         <div className="flex justify-center py-10">
           <Spinner label={GOV_TEXTS.loading} />
@@ -67,6 +69,7 @@ function UseCaseGovernance({ useCase, params }: { useCase: GovUseCase; params: R
           useCase={useCase}
           bu={bu}
           apps={govAppsFor(access.data ?? null, bu, useCase)}
+          qualityUnits={unitsFor(access.data ?? null, bu, useCase, 'Quality')}
           focus={focus.focus?.bu === bu ? focus.focus : null}
         />
       ) : (
@@ -81,11 +84,13 @@ function BuGovernance({
   useCase,
   bu,
   apps,
+  qualityUnits,
   focus,
 }: {
   useCase: GovUseCase;
   bu: string;
   apps: readonly GovApp[];
+  qualityUnits: readonly string[];
   focus: QualityFocus | null;
 }) {
   const [chosen, setChosen] = useState<GovApp | null>(null);
@@ -150,7 +155,7 @@ function BuGovernance({
       <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${active}`}>
         {active === 'Ingestion' && <IngestionTab useCase={useCase} bu={bu} />}
         {active === 'Referentiel' && <ReferentialTab key={bu} useCase={useCase} bu={bu} />}
-        {active === 'Quality' && <QualityTab key={`${bu}-${focusRound}`} useCase={useCase} bu={bu} focus={focus} />}
+        {active === 'Quality' && <QualityTab key={`${bu}-${focusRound}`} useCase={useCase} bu={bu} units={qualityUnits} focus={focus} />}
         {active === 'Lineage' && <LineageTab useCase={useCase} bu={bu} />}
       </div>
     </div>

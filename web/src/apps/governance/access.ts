@@ -57,3 +57,16 @@ export const GOV_APP_LABELS: Record<GovApp, string> = {
 /** Finance and Retail explain their file rules in a help popup on Ingestion and Referential. */
 export const hasHelp = (useCase: string, app: GovApp | null): boolean =>
   (useCase === 'Finance' || useCase === 'Retail') && (app === 'Ingestion' || app === 'Referentiel');
+
+/**
+ * The BUs whose results a choice shows with an application: itself, or for the merged SSA/AMA
+ * choice SSA and AMA, each where the map lists the application (or under the merged key).
+ */
+export function unitsFor(access: AuthorizedBusResponse | null, choice: string, useCase: string, app: GovApp): string[] {
+  if (choice !== MERGED_SSA_AMA) return [choice];
+  if (!access) return ['SSA'];
+  const wanted = normalise(`${useCase}/${app}`);
+  const lists = (bu: string) => appsAt(access.user_permissions, bu).some((a) => normalise(a) === wanted);
+  const units = ['SSA', 'AMA'].filter((bu) => lists(bu) || lists(MERGED_SSA_AMA));
+  return units.length ? units : ['SSA'];
+}

@@ -1,5 +1,6 @@
 import {
   AuthorizedBusResponse,
+  DemoStatusResponse,
   fileNameFromUri,
   IngestionDataResponse,
   OverviewResponse,
@@ -30,6 +31,7 @@ export const govKeys = {
   referential: (useCase: string, bu: string) => ['governance', 'data', useCase, 'referential', bu] as const,
   overview: ['governance', 'overview'] as const,
   years: ['governance', 'years'] as const,
+  demoStatus: ['governance', 'demo-status'] as const,
   // Outside the 'data' branch: quality loads do not lock the BU selector (spec: ingestion, referential, lineage do).
   quality: (useCase: string, bu: string, year: number) => ['governance', 'quality', useCase, bu, year] as const,
 };
@@ -48,6 +50,9 @@ export const fetchAuthorizedBus = () =>
   orFallback('the authorised BUs', () => apiJson(`${BASE}/gouvernance/authorized-bus`, AuthorizedBusResponse), null);
 
 export const fetchOverview = () => orFallback('the overview', () => apiJson(`${BASE}/gouvernance/overview`, OverviewResponse), null);
+
+export const fetchDemoStatus = () =>
+  orFallback('the demo status', () => apiJson(`${BASE}/gouvernance/demo-status`, DemoStatusResponse), null);
 
 export const fetchYears = () => orFallback('the years', () => apiJson(`${BASE}/gouvernance/get_years`, YearsResponse), []);
 

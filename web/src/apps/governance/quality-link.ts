@@ -4,12 +4,16 @@ import { CHECKS, type CheckName } from '@hangar/contract';
 export interface QualityFocus {
   check: CheckName;
   table: string | null;
+  /** The tab's BU choice (SSA/AMA for Finance). */
   bu: string;
+  /** The BU whose results to show when the choice stands for several (AMA under SSA/AMA). */
+  unit?: string | null;
   year: number | null;
 }
 
 export function focusToParams(focus: QualityFocus): Record<string, string> {
   const params: Record<string, string> = { check: focus.check, bu: focus.bu };
+  if (focus.unit) params.unit = focus.unit;
   if (focus.table) params.table = focus.table;
   if (focus.year !== null) params.year = String(focus.year);
   return params;
@@ -20,5 +24,11 @@ export function focusFromParams(params: Record<string, string> | undefined): Qua
   const check = CHECKS.find((c) => c === params?.check);
   if (!check || !params?.bu) return null;
   const year = Number(params.year);
-  return { check, table: params.table || null, bu: params.bu, year: params.year && Number.isInteger(year) ? year : null };
+  return {
+    check,
+    table: params.table || null,
+    bu: params.bu,
+    unit: params.unit || null,
+    year: params.year && Number.isInteger(year) ? year : null,
+  };
 }

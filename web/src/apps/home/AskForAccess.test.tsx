@@ -26,6 +26,7 @@ beforeEach(() => {
       createdAt: '2026-11-22T10:00:00.000Z',
       decidedAt: null,
       comment: null,
+      can: { decide: false, why: 'This is your own request.' },
     };
     if (url === '/api/access_requests' && init?.method === 'POST') {
       const { appId } = JSON.parse(String(init.body));

@@ -15,7 +15,14 @@ export function AskForAccess({ appId, title, state }: { appId: string; title: st
   const queryClient = useQueryClient();
   const ask = useMutation({
     mutationFn: () => requestAccess(appId),
-    onSuccess: () => toast.success(`Access to ${title} requested. You will be notified when an administrator decides.`),
+    onSuccess: (created) => {
+      // Shown as requested at once from the answer; the refetch below only confirms it.
+      queryClient.setQueryData(requestQueryKeys.myAccess, (old: Awaited<ReturnType<typeof fetchMyAccessRequests>> | undefined) => [
+        ...(old ?? []).filter((r) => r.id !== created.id),
+        created,
+      ]);
+      toast.success(`Access to ${title} requested. You will be notified when an administrator decides.`);
+    },
     onError: (error) => toast.error(error instanceof ApiError ? error.message : `Could not request access to ${title}.`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: requestQueryKeys.myAccess }),
   });

@@ -61,7 +61,9 @@ export function FavouriteCards({ items, loading }: FavouriteCardsProps) {
                   <ArrowUpRight className="size-4 shrink-0 text-fg-subtle transition group-hover:text-accent" aria-hidden />
                 </button>
               ) : (
-                <div className="flex h-full items-start gap-4 rounded-2xl border border-line border-dashed bg-surface p-5 opacity-60">
+                // Unavailable reads from the dashed frame, the muted title and the note; not from fading the
+                // whole card, which would take its text below AA contrast.
+                <div className="flex h-full items-start gap-4 rounded-2xl border border-line border-dashed bg-surface p-5 text-fg-muted">
                   {body}
                 </div>
               )}

@@ -17,6 +17,7 @@ const GRACE = {
   creditLimit: 5000,
   remainingCredit: 1200,
   createdAt: '2026-10-01T09:00:00.000Z',
+  can: { edit: true, credits: true, disable: true, endSessions: true, why: null },
 };
 
 function server() {
@@ -66,7 +67,7 @@ describe('User Rights (tab 75)', () => {
     signInWith(['Admin/Local Admin Management'], 'LGW');
     server();
     renderWithProviders(<UserRightsApp tab={TAB} />);
-    fireEvent.click(screen.getByRole('button', { name: "A user's rights" }));
+    fireEvent.click(await screen.findByRole('button', { name: "A user's rights" }));
     fireEvent.change(screen.getByRole('searchbox', { name: 'User' }), { target: { value: 'grace' } });
     const results = await screen.findByRole('list', { name: 'Matching users' });
     fireEvent.click(within(results).getByRole('button', { name: /Grace Hopper/ }));

@@ -26,12 +26,12 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
   return (
     <div className="flex min-w-0 items-center gap-3 rounded-xl border border-line bg-page p-4">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-surface-strong text-brand dark:text-fg">{icon}</span>
-      <div className="min-w-0">
+      <dl className="min-w-0">
         <dt className="text-fg-subtle text-xs uppercase tracking-wide">{label}</dt>
         <dd className="truncate font-medium" title={value ?? undefined}>
           {value ?? <span className="font-normal text-fg-subtle">Not set</span>}
         </dd>
-      </div>
+      </dl>
     </div>
   );
 }
@@ -97,11 +97,11 @@ function MyRights() {
           <p className="text-fg-muted text-sm">Your applications, business unit and airport, as your access token carries them.</p>
         </div>
       </div>
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-3">
         <Fact icon={<Mail className="size-4.5" aria-hidden />} label="Email" value={me.email} />
         <Fact icon={<Building2 className="size-4.5" aria-hidden />} label="Business unit" value={me.bu} />
         <Fact icon={<MapPin className="size-4.5" aria-hidden />} label="Airport" value={me.airport} />
-      </dl>
+      </div>
       <section aria-labelledby="rights-apps" className="space-y-3">
         <h3 id="rights-apps" className="font-semibold text-lg">
           Applications <span className="font-normal text-fg-subtle">({me.apps.length})</span>
@@ -170,7 +170,7 @@ function RightsOfUser({ userId }: { userId: string }) {
         </div>
         {user.disabled ? <Pill tone="red">Disabled</Pill> : <Pill tone="green">Active</Pill>}
       </div>
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-3">
         <Fact icon={<Building2 className="size-4.5" aria-hidden />} label="Business unit" value={user.bu} />
         <Fact icon={<MapPin className="size-4.5" aria-hidden />} label="Airport" value={user.airport} />
         <Fact
@@ -178,7 +178,7 @@ function RightsOfUser({ userId }: { userId: string }) {
           label="GenAI credits"
           value={`${formatNumber(user.remainingCredit)} / ${formatNumber(user.creditLimit)}`}
         />
-      </dl>
+      </div>
       <section aria-label="Groups of this user" className="space-y-2">
         <h4 className="font-semibold">
           Groups <span className="font-normal text-fg-subtle">({groups.length})</span>

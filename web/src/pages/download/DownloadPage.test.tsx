@@ -110,11 +110,32 @@ describe('DownloadPage', () => {
     expect(downloadedAs).toEqual([]);
   });
 
-  it('shows the 403 view for a file the user may not read', async () => {
+  it('shows the error view, not the 403 view, for an unknown or refused uri of a signed-in user', async () => {
     fetchMock.mockResolvedValueOnce(new Response('{"detail":"no","message":"no"}', { status: 403, statusText: 'Forbidden' }));
-    renderAt('/download?uri=a/theirs.docx');
-    expect(await screen.findByText(UNAUTHORIZED_TEXTS.message)).toBeTruthy();
+    renderAt('/download?uri=a/unknown.docx');
+    expect(await screen.findByText('Failed to download the file: Forbidden')).toBeTruthy();
+    expect(screen.getByText(DOWNLOAD_TEXTS.errorTitle)).toBeTruthy();
+    expect(screen.getByText(DOWNLOAD_TEXTS.errorHint)).toBeTruthy();
+    expect(screen.queryByText(UNAUTHORIZED_TEXTS.message)).toBeNull();
     expect(downloadedAs).toEqual([]);
+  });
+
+  it('shows the 403 view when the session has expired (401)', async () => {
+    fetchMock.mockResolvedValue(new Response('{"detail":"no","message":"no"}', { status: 401, statusText: 'Unauthorized' }));
+    renderAt('/download?uri=a/b.docx');
+    expect(await screen.findByText(UNAUTHORIZED_TEXTS.message)).toBeTruthy();
+  });
+
+  it('says the download started and links back when the browser keeps the window open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fetchMock.mockResolvedValueOnce(fileResponse());
+    renderAt('/download?uri=a/b.docx');
+    await screen.findByText(DOWNLOAD_TEXTS.started);
+    await act(async () => vi.advanceTimersByTime(SHELL.downloadCloseMs + 10));
+    expect(browser.close).toHaveBeenCalledOnce();
+    expect(screen.getByText(DOWNLOAD_TEXTS.startedStays)).toBeTruthy();
+    expect(screen.queryByText(DOWNLOAD_TEXTS.started)).toBeNull();
+    expect(screen.getByRole('link', { name: DOWNLOAD_TEXTS.backToPortal }).getAttribute('href')).toBe('/');
   });
 
   it('shows "Unknown error occurred" when the request itself fails', async () => {

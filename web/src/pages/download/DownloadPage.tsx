@@ -13,6 +13,7 @@ type DownloadState =
   | { step: 'preparing' }
   | { step: 'starting'; blob: Blob; fileName: string }
   | { step: 'started' }
+  | { step: 'stayed' }
   | { step: 'error'; message: string }
   | { step: 'unauthorized' };
 
@@ -53,8 +54,9 @@ export default function DownloadPage() {
       })
       .catch((error: unknown) => {
         if (abort.signal.aborted) return;
-        // A file the user may not read gets the same 403 view as a signed-out visit.
-        if (error instanceof ApiError && error.status === 403) setState({ step: 'unauthorized' });
+        // Only a signed-out visit (an expired session) gets the 403 view; a signed-in user's
+        // unknown or refused uri is a failed download, shown as the spec's error view.
+        if (error instanceof ApiError && error.status === 401) setState({ step: 'unauthorized' });
         else setState({ step: 'error', message: downloadErrorMessage(error) });
       });
     return () => abort.abort();
@@ -67,7 +69,12 @@ export default function DownloadPage() {
       setState({ step: 'started' });
     }
     if (state.step === 'started') {
-      const timer = window.setTimeout(() => browser.close(), SHELL.downloadCloseMs);
+      // A page the user opened directly cannot be closed by script: the browser ignores close(),
+      // so once it has been tried the page says what happened and offers the way back.
+      const timer = window.setTimeout(() => {
+        browser.close();
+        setState({ step: 'stayed' });
+      }, SHELL.downloadCloseMs);
       return () => window.clearTimeout(timer);
     }
   }, [state]);
@@ -91,6 +98,17 @@ export default function DownloadPage() {
           <p role="status" className="font-medium text-lg">
             {DOWNLOAD_TEXTS.started}
           </p>
+        </Card>
+      );
+    case 'stayed':
+      return (
+        <Card icon={<CircleCheck className="size-12 text-emerald-600 dark:text-emerald-400" aria-hidden />}>
+          <p role="status" className="font-medium text-lg">
+            {DOWNLOAD_TEXTS.startedStays}
+          </p>
+          <a href="/" className="font-medium text-brand underline underline-offset-4 dark:text-accent">
+            {DOWNLOAD_TEXTS.backToPortal}
+          </a>
         </Card>
       );
     default:

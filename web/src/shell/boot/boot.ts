@@ -1,5 +1,5 @@
 import { SHELL } from '@hangar/contract';
-import { checkHealth, fetchSessionToken } from '../../api/auth';
+import { checkHealth, fetchSessionToken } from '../../api/session';
 import { clearAccessToken, getAccessToken } from '../../api/token-store';
 import { decideTokenAction } from '../token/expiry';
 

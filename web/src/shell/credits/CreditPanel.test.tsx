@@ -19,6 +19,8 @@ function serve(overrides: Partial<CreditServerState> = {}) {
 }
 
 beforeEach(() => {
+  // The portal keeps the active tab in the address; each test starts from a plain "/".
+  window.history.replaceState(null, '', '/');
   localStorage.clear();
   setAccessToken(makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada Lovelace' }));
   serve();

@@ -19,6 +19,8 @@ function serve(overrides: Partial<CreditServerState> = {}) {
 }
 
 beforeEach(() => {
+  // The portal keeps the active tab in the address; each test starts from a plain "/".
+  window.history.replaceState(null, '', '/');
   localStorage.clear();
   setAccessToken(makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada Lovelace', email: 'ada@hangar.local' }));
   // biome-ignore lint/suspicious/noDocumentCookie: the policy was accepted before; this suite is about credits
@@ -69,14 +71,14 @@ describe('out-of-credit banner', () => {
 
 describe('credit-restricted menu items', () => {
   it('lists the restricted tabs of the server configuration', () => {
-    expect([...CREDIT_RESTRICTED_TAB_IDS].sort((a, b) => a - b)).toEqual([3, 4, 6, 7, 9]);
+    expect([...CREDIT_RESTRICTED_TAB_IDS].sort((a, b) => a - b)).toEqual([4, 6, 7, 9]);
   });
 
   it('at 0 are disabled with a title and do not open; home and unrestricted items stay usable', async () => {
     serve({ remaining: 0 });
     await renderPortal();
     await screen.findByRole('alert');
-    for (const name of ['Translator', 'Multi Docs', 'Talk to my data']) {
+    for (const name of ['Multi Docs', 'Talk to my data']) {
       const button = sidebar().getByRole('button', { name });
       expect(button.getAttribute('aria-disabled')).toBe('true');
       expect(button.getAttribute('title')).toBe(OUT_OF_CREDIT_TITLE);
@@ -86,6 +88,8 @@ describe('credit-restricted menu items', () => {
 
     const home = sidebar().getByRole('button', { name: 'SecuredGPT' });
     expect(home.getAttribute('aria-disabled')).toBeNull();
+    // The translator stays open at zero: its GoogleTranslate method costs nothing.
+    expect(sidebar().getByRole('button', { name: 'Translator' }).getAttribute('aria-disabled')).toBeNull();
     const rights = sidebar().getByRole('button', { name: 'User Rights' });
     expect(rights.getAttribute('aria-disabled')).toBeNull();
     fireEvent.click(rights);

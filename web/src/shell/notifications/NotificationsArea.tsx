@@ -29,7 +29,8 @@ export function NotificationsArea({ sidebarOpen }: { sidebarOpen: boolean }) {
 
   const label = unread ? `Notifications (${unread} unread)` : 'Notifications';
   return (
-    <div className="px-3">
+    // No padding of its own: the sidebar's footer already insets its rows.
+    <div>
       <button
         type="button"
         aria-expanded={open}

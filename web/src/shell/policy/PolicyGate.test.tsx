@@ -75,4 +75,22 @@ describe('PolicyGate', () => {
     render(<PolicyGate />);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('is the whole page, not a dialog over the portal: the portal behind it is inert until Accept', () => {
+    render(
+      <div>
+        <button type="button">Portal menu</button>
+        <PolicyGate />
+      </div>,
+    );
+    const gate = screen.getByTestId('policy-gate');
+    expect(gate.className).toContain('inset-0');
+    expect(gate.className).not.toMatch(/bg-black|backdrop/);
+    expect(screen.getByRole('heading', { level: 1, name: /policy/i })).toBeTruthy();
+    const portalButton = screen.getByText('Portal menu');
+    expect(portalButton.inert).toBe(true);
+    scrollTo(screen.getByTestId('policy-scroll'), SCROLL_HEIGHT - CLIENT_HEIGHT);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(portalButton.inert).toBe(false);
+  });
 });

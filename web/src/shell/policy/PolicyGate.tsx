@@ -1,5 +1,6 @@
 import { ScrollText } from 'lucide-react';
 import { type UIEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Logo } from '../../ui/Logo';
 import { hasAcceptedPolicy, rememberPolicyAccepted } from './policy-cookie';
 import { POLICY_INTRO, POLICY_SECTIONS, POLICY_TITLE } from './policy-text';
 
@@ -15,6 +16,7 @@ export function PolicyGate() {
   const [visible, setVisible] = useState(() => !hasAcceptedPolicy());
   const [readToEnd, setReadToEnd] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
+  const gateRef = useRef<HTMLDivElement>(null);
 
   // A box that does not overflow (very tall screen) is read as soon as it shows.
   const checkFits = useCallback(() => {
@@ -29,6 +31,17 @@ export function PolicyGate() {
     return () => window.removeEventListener('resize', checkFits);
   }, [visible, checkFits]);
 
+  // The portal behind the gate can be neither tabbed to nor read until the policy is accepted.
+  useEffect(() => {
+    const gate = gateRef.current;
+    if (!visible || !gate?.parentElement) return;
+    const behind = [...gate.parentElement.children].filter((el): el is HTMLElement => el !== gate && el instanceof HTMLElement);
+    for (const el of behind) el.inert = true;
+    return () => {
+      for (const el of behind) el.inert = false;
+    };
+  }, [visible]);
+
   if (!visible) return null;
 
   function onScroll(event: UIEvent<HTMLDivElement>) {
@@ -40,32 +53,39 @@ export function PolicyGate() {
     setVisible(false);
   }
 
+  // Full-screen (spec: "a full-screen policy"): the page itself, nothing of the portal behind it.
   return (
     <div
       role="dialog"
       aria-modal="true"
       aria-labelledby="policy-title"
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4 backdrop-blur-sm"
+      ref={gateRef}
+      data-testid="policy-gate"
+      className="fixed inset-0 z-50 flex flex-col bg-page text-fg"
     >
-      <div className="flex max-h-full w-full max-w-3xl flex-col rounded-2xl border border-line bg-page shadow-2xl">
-        <header className="flex items-center gap-3 border-line border-b px-6 py-5">
-          <ScrollText className="size-6 shrink-0 text-brand dark:text-accent" aria-hidden />
-          <h2 id="policy-title" className="font-semibold text-xl">
+      <header className="border-line border-b bg-surface">
+        <div className="mx-auto flex w-full max-w-3xl items-center gap-3 px-6 py-5">
+          {/* The title names Hangar: the mark alone keeps it on one line on a phone. */}
+          <Logo size={32} showWordmark={false} />
+          <ScrollText className="hidden size-6 shrink-0 text-brand sm:block dark:text-accent" aria-hidden />
+          <h1 id="policy-title" className="font-semibold text-lg sm:text-xl">
             {POLICY_TITLE}
-          </h2>
-        </header>
-        <div
-          ref={boxRef}
-          data-testid="policy-scroll"
-          onScroll={onScroll}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll box must be scrollable with the keyboard
-          tabIndex={0}
-          className="max-h-[55vh] space-y-5 overflow-y-auto px-6 py-5 text-sm leading-relaxed"
-        >
+          </h1>
+        </div>
+      </header>
+      <div
+        ref={boxRef}
+        data-testid="policy-scroll"
+        onScroll={onScroll}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll box must be scrollable with the keyboard
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto"
+      >
+        <div className="mx-auto w-full max-w-3xl space-y-5 px-6 py-6 text-sm leading-relaxed">
           <p className="text-fg-muted">{POLICY_INTRO}</p>
           {POLICY_SECTIONS.map((section) => (
             <section key={section.title} className="space-y-2">
-              <h3 className="font-semibold text-base">{section.title}</h3>
+              <h2 className="font-semibold text-base">{section.title}</h2>
               {section.paragraphs.map((paragraph) => (
                 <p key={paragraph.slice(0, 40)} className="text-fg-muted">
                   {paragraph}
@@ -74,8 +94,10 @@ export function PolicyGate() {
             </section>
           ))}
         </div>
-        <footer className="flex flex-wrap items-center justify-between gap-3 border-line border-t px-6 py-4">
-          <p className="text-fg-subtle text-sm" aria-live="polite">
+      </div>
+      <footer className="border-line border-t bg-surface">
+        <div className="mx-auto flex w-full max-w-3xl flex-wrap items-center justify-between gap-3 px-6 py-4">
+          <p className="text-fg-muted text-sm" aria-live="polite">
             {readToEnd ? 'Thank you for reading the policy.' : 'Scroll to the end of the policy to accept it.'}
           </p>
           <button
@@ -86,8 +108,8 @@ export function PolicyGate() {
           >
             Accept
           </button>
-        </footer>
-      </div>
+        </div>
+      </footer>
     </div>
   );
 }

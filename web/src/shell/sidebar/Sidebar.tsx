@@ -1,5 +1,5 @@
 import { HOME_TAB_ID } from '@hangar/contract';
-import { BookOpen, Bug, LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { BookOpen, Bug, LogOut, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { logout } from '../../api/auth';
 import { ChatHistoryPanel } from '../../apps/chat';
@@ -13,6 +13,8 @@ import { CreditPanelSlot, NotificationsSlot } from './slots';
 interface SidebarProps {
   open: boolean;
   onToggle: () => void;
+  /** `rail` sits beside the page and collapses; `drawer` is always open over the page and its button closes it. */
+  variant?: 'rail' | 'drawer';
 }
 
 const rowClass = (open: boolean) =>
@@ -22,13 +24,15 @@ function RowLabel({ open, children }: { open: boolean; children: ReactNode }) {
   return <span className={open ? 'truncate' : 'sr-only'}>{children}</span>;
 }
 
-export function Sidebar({ open, onToggle }: SidebarProps) {
+export function Sidebar({ open, onToggle, variant = 'rail' }: SidebarProps) {
   const { data: menu } = useMenu();
   const { closeAllTabs, activeId } = useTabs();
   // Spec section 2: the Chat History panel shows while the chat tab is active and the sidebar open.
   const showChatHistory = open && activeId === HOME_TAB_ID && (menu?.items.some((item) => item.id === HOME_TAB_ID) ?? false);
-  const toggleLabel = open ? 'Collapse sidebar' : 'Expand sidebar';
-  const ToggleIcon = open ? PanelLeftClose : PanelLeftOpen;
+  const drawer = variant === 'drawer';
+  const toggleLabel = drawer ? 'Close menu' : open ? 'Collapse sidebar' : 'Expand sidebar';
+  const ToggleIcon = drawer ? X : open ? PanelLeftClose : PanelLeftOpen;
+  const width = drawer ? 'w-full' : open ? 'w-64' : 'w-20';
 
   function logoutAccount() {
     closeAllTabs();
@@ -38,7 +42,7 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
   return (
     <aside
       aria-label="Sidebar"
-      className={`flex h-full shrink-0 flex-col bg-sidebar text-sidebar-fg transition-[width] duration-200 ${open ? 'w-64' : 'w-20'}`}
+      className={`flex h-full shrink-0 flex-col bg-sidebar text-sidebar-fg transition-[width] duration-200 ${width}`}
     >
       <div className={`flex shrink-0 items-center gap-2 px-4 ${open ? 'h-16 justify-between' : 'flex-col justify-center py-3'}`}>
         <Logo size={30} tone="inverse" showWordmark={open} />
@@ -47,7 +51,7 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
           onClick={onToggle}
           aria-label={toggleLabel}
           title={toggleLabel}
-          aria-expanded={open}
+          aria-expanded={drawer ? undefined : open}
           className="rounded-lg p-2 text-sidebar-fg/80 transition hover:bg-sidebar-hover hover:text-sidebar-fg"
         >
           <ToggleIcon className="size-5" aria-hidden />

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { AppIcon } from '../../ui/AppIcon';
 import { useTabs } from './TabsProvider';
 
@@ -10,8 +10,20 @@ export function TabStrip() {
   const { tabs, activeId, activateTab, closeTab } = useTabs();
   const listRef = useRef<HTMLDivElement>(null);
 
-  // Arrow keys move between tabs, as the WAI-ARIA tabs pattern expects.
+  // However many tabs are open, the active one is on screen (a tab opened from the menu lands at the end).
+  useEffect(() => {
+    const tab = listRef.current?.querySelector<HTMLElement>(`#${tabDomId(activeId)}`)?.parentElement;
+    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activeId]);
+
+  // Arrow keys move between tabs, as the WAI-ARIA tabs pattern expects; Delete closes the focused tab.
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const focusedTab = (event.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
+    if (event.key === 'Delete' && focusedTab) {
+      const focused = tabs.find((t) => tabDomId(t.id) === focusedTab.id);
+      if (focused) closeTab(focused.id);
+      return;
+    }
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     const index = tabs.findIndex((t) => t.id === activeId);
     const step = event.key === 'ArrowRight' ? 1 : -1;
@@ -22,13 +34,15 @@ export function TabStrip() {
   }
 
   return (
+    // The strip holds each tab with its close button; the tablist owns only the tabs (aria-owns), since
+    // a tablist may contain nothing but tabs and the close buttons must stay reachable.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the keys come from the tabs inside; the tablist is the element below
     <div
       ref={listRef}
-      role="tablist"
-      aria-label="Open applications"
       onKeyDown={onKeyDown}
-      className="flex min-w-0 flex-1 items-end gap-1 overflow-x-auto"
+      className="flex min-w-0 flex-1 scroll-px-2 items-end gap-1 overflow-x-auto [scrollbar-width:thin]"
     >
+      <div role="tablist" aria-label="Open applications" aria-owns={tabs.map((t) => tabDomId(t.id)).join(' ')} className="sr-only" />
       {tabs.map((tab) => {
         const selected = tab.id === activeId;
         return (
@@ -55,9 +69,9 @@ export function TabStrip() {
             <button
               type="button"
               aria-label={`Close ${tab.title}`}
-              title={`Close ${tab.title}`}
+              title={`Close ${tab.title} (Delete)`}
               onClick={() => closeTab(tab.id)}
-              className="mr-1.5 rounded p-1 text-fg-subtle hover:bg-surface-strong hover:text-fg"
+              className="mr-1 inline-flex size-6 shrink-0 items-center justify-center rounded text-fg-subtle hover:bg-surface-strong hover:text-fg"
             >
               <X className="size-3.5" aria-hidden />
             </button>

@@ -106,3 +106,22 @@ describe('tabs reducer', () => {
     expect(state.tabs).toEqual([renamed]);
   });
 });
+
+describe('reconcile with the menu', () => {
+  const tab = (id: number, title = `T${id}`) => ({ id, appId: `A/${id}`, title, icon: 'files', externalLink: null });
+  const home = tab(9);
+  it('closes tabs no longer held, renames changed ones, and keeps the state when nothing changed', () => {
+    const state = { tabs: [home, tab(70), tab(75, 'Old')], activeId: 70, home };
+    const held = new Map([
+      [9, home],
+      [75, tab(75, 'User Rights')],
+    ]);
+    const next = tabsReducer(state, { type: 'reconcile', held });
+    expect(next.tabs.map((t) => [t.id, t.title])).toEqual([
+      [9, 'T9'],
+      [75, 'User Rights'],
+    ]);
+    expect(next.activeId).toBe(9);
+    expect(tabsReducer(next, { type: 'reconcile', held })).toBe(next);
+  });
+});

@@ -22,7 +22,9 @@ export type TabsAction =
   | { type: 'activate'; id: number }
   | { type: 'close'; id: number }
   | { type: 'closeAll' }
-  | { type: 'setHome'; tab: Tab };
+  | { type: 'setHome'; tab: Tab }
+  /** The menu arrived: restored tabs the user no longer holds close, the others take the menu's title and icon. */
+  | { type: 'reconcile'; held: ReadonlyMap<number, Tab> };
 
 export function initialTabsState(home: Tab): TabsState {
   return { tabs: [home], activeId: home.id, home };
@@ -58,6 +60,21 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
     }
     case 'closeAll':
       return initialTabsState(state.home);
+    case 'reconcile': {
+      const tabs = state.tabs.flatMap((t) => {
+        if (t.id === state.home.id) return [t];
+        const item = action.held.get(t.id);
+        if (!item || opensExternally(item)) return [];
+        const same = item.title === t.title && item.icon === t.icon && item.appId === t.appId;
+        // Unchanged tabs keep their object, so their applications do not re-render for nothing.
+        return [same ? t : { ...item, params: t.params }];
+      });
+      if (tabs.length === state.tabs.length && tabs.every((t, i) => t === state.tabs[i])) return state;
+      const first = tabs[0];
+      if (!first) return initialTabsState(state.home);
+      const activeId = tabs.some((t) => t.id === state.activeId) ? state.activeId : first.id;
+      return { ...state, tabs, activeId };
+    }
     case 'setHome': {
       const tabs = state.tabs.map((t) => (t.id === action.tab.id ? action.tab : t));
       return { ...state, tabs, home: action.tab };

@@ -1,5 +1,7 @@
 export interface AccessTokenClaims {
   exp: number;
+  /** The user's id. */
+  sub?: string;
   email?: string;
   name?: string;
   apps?: string[];

@@ -82,6 +82,11 @@ export interface FileTypeDef {
   rules?: readonly RowRule[];
   reconcile?: Reconcile;
   kpis?: readonly KpiDef[];
+  /**
+   * Text cells starting with = + - @ (or a tab or CR) are what a spreadsheet runs as a formula;
+   * they are a data-integrity finding unless the file type's text legitimately starts that way.
+   */
+  allowFormulaLikeText?: boolean;
 }
 
 export interface ReferentialDef {

@@ -3,8 +3,11 @@ import { rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { KpiTables } from '@hangar/contract';
 import type { ColumnDef, FileTypeDef } from '../catalogue/types.ts';
-import { longestLine, readHeader } from './header.ts';
-import { badType, formatKpi, ident, kpiSql, literal, rawName, typed, typeLabel } from './sql.ts';
+import { clip, someOf } from './bounded.ts';
+import { csvColumns, LINE_COLUMN, longestLine, readHeader } from './header.ts';
+import { describeFormat, nulFinding, usesDecimalComma } from './read-as.ts';
+import { badType, FORMULA_START, formatKpi, ident, kpiSql, literal, rawName, typed, typeLabel } from './sql.ts';
+import type { FileFormat } from './tabular.ts';
 
 export interface Finding {
   problem: string;
@@ -29,6 +32,8 @@ export interface CoverageOutcome {
 
 export interface CheckReport {
   rows: number;
+  /** How the file was read (separator, decimal mark, encoding), in words for the steward. */
+  readAs: string;
   fileIntegrity: CheckOutcome;
   dataIntegrity: CheckOutcome;
   coverage: CoverageOutcome;
@@ -39,6 +44,7 @@ export interface CheckReport {
 
 export interface CheckInput {
   csvPath: string;
+  format: FileFormat;
   def: FileTypeDef;
   period: { year: number; month: number };
   /** Local Parquet copies of the current referential files, by referential type. */
@@ -49,8 +55,8 @@ export interface CheckInput {
 }
 
 const SAMPLE = 5;
-/** The file line of a row: a new table's rowid follows the file (insertion order is kept; header = line 1). */
-const LINE = 'rowid + 2';
+/** The file line of a row, written in front of each record when the file was normalised. */
+const LINE = ident(LINE_COLUMN);
 const MAX_LINE_BYTES = 2 * 1024 * 1024;
 const LONG_LINE = 'A line of the file is longer than 2 MB: the file is not a CSV with one record per line.';
 const NOT_RUN: CheckOutcome = { passed: false, ran: false, findings: [] };
@@ -58,8 +64,10 @@ const NOT_RUN: CheckOutcome = { passed: false, ran: false, findings: [] };
 /** Runs file integrity, data integrity and mapping coverage on one file, and computes its KPIs. */
 export async function runChecks(input: CheckInput): Promise<CheckReport> {
   const { def } = input;
+  let readAs = describeFormat(input.format, false);
   const report = (fileIntegrity: CheckOutcome, rows = 0): CheckReport => ({
     rows,
+    readAs,
     fileIntegrity,
     dataIntegrity: NOT_RUN,
     coverage: { ran: false, percent: 0, message: 'Not checked: the file integrity check failed.', missing: [] },
@@ -70,6 +78,7 @@ export async function runChecks(input: CheckInput): Promise<CheckReport> {
   const header = await readHeader(input.csvPath);
   if (!header) return report(fail('The file is empty: it has no header row.'));
   const headerFindings = checkHeader(header.columns, def.columns);
+  if (input.format.nulCount) headerFindings.unshift(nulFinding(input.format));
   if (headerFindings.length) return report({ passed: false, ran: true, findings: headerFindings });
 
   if ((await longestLine(input.csvPath)) > MAX_LINE_BYTES) return report(fail(LONG_LINE));
@@ -81,15 +90,18 @@ export async function runChecks(input: CheckInput): Promise<CheckReport> {
   });
   const db = await instance.connect();
   try {
+    let decimalComma = false;
     try {
-      // Columns in the file's order (already known to be the expected set).
-      const fileColumns = `{${header.columns.map((c) => `${literal(c)}: 'VARCHAR'`).join(', ')}}`;
+      const source = `read_csv(${literal(input.csvPath)},
+          delim = ${literal(header.delimiter)}, header = true, auto_detect = false, columns = ${csvColumns(header)},
+          quote = '"', escape = '"', strict_mode = true, max_line_size = ${MAX_LINE_BYTES})`;
+      decimalComma = header.delimiter !== ',' && (await usesDecimalComma(db, def, source));
+      readAs = describeFormat(input.format, decimalComma);
       // One pass: each column typed, plus the text of non-text columns so bad values can be reported.
       const rawCopies = def.columns.filter((c) => c.type !== 'string').map((c) => `${ident(c.name)} AS ${ident(rawName(c))}`);
       await db.run(
-        `CREATE TABLE t AS SELECT ${[...def.columns.map(typed), ...rawCopies].join(', ')} FROM read_csv(${literal(input.csvPath)},
-          delim = ${literal(header.delimiter)}, header = true, auto_detect = false, columns = ${fileColumns},
-          quote = '"', escape = '"', strict_mode = true, max_line_size = ${MAX_LINE_BYTES})`,
+        `CREATE TABLE t AS SELECT CAST(${LINE} AS BIGINT) AS ${LINE}, ${[...def.columns.map((c) => typed(c, decimalComma)), ...rawCopies].join(', ')}
+         FROM ${source}`,
       );
     } catch (err) {
       return report(fail(readError(err)));
@@ -97,7 +109,7 @@ export async function runChecks(input: CheckInput): Promise<CheckReport> {
     const rows = await scalar(db, 'SELECT count(*) FROM t');
     if (rows === 0) return report(fail('The file has a header but no data rows.'));
 
-    const fileIntegrity = await fileChecks(db, def, input.period);
+    const fileIntegrity = await fileChecks(db, def, input.period, decimalComma);
     if (!fileIntegrity.passed) return report(fileIntegrity, rows);
 
     // Most files pass: the Parquet copy is written on a second connection while the checks run,
@@ -112,7 +124,7 @@ export async function runChecks(input: CheckInput): Promise<CheckReport> {
       const kpis = await computeKpis(db, def);
       await staging;
       if (!dataIntegrity.passed) await rm(input.stagedPath, { force: true });
-      return { rows, fileIntegrity, dataIntegrity, coverage, kpis, staged: dataIntegrity.passed };
+      return { rows, readAs, fileIntegrity, dataIntegrity, coverage, kpis, staged: dataIntegrity.passed };
     } catch (err) {
       await staging.catch(() => {});
       await rm(input.stagedPath, { force: true });
@@ -131,7 +143,7 @@ function checkHeader(actual: string[], expected: readonly ColumnDef[]): Finding[
   const spaced = actual.filter((c) => /\s/.test(c));
   if (spaced.length) {
     findings.push({
-      problem: `Column names must not contain spaces: ${spaced.map((c) => `"${c}"`).join(', ')}.`,
+      problem: `Column names must not contain spaces: ${someOf(spaced.map((c) => `"${c}"`))}.`,
       count: spaced.length,
       sample: [],
     });
@@ -140,12 +152,14 @@ function checkHeader(actual: string[], expected: readonly ColumnDef[]): Finding[
   if (empty) findings.push({ problem: `${empty} column(s) have no name.`, count: empty, sample: [] });
   const names = new Set(actual.map((c) => c.trim()));
   const missing = expected.filter((c) => !names.has(c.name)).map((c) => c.name);
-  if (missing.length) findings.push({ problem: `Missing columns: ${missing.join(', ')}.`, count: missing.length, sample: [] });
+  if (missing.length) findings.push({ problem: `Missing columns: ${someOf(missing)}.`, count: missing.length, sample: [] });
   const known = new Set(expected.map((c) => c.name));
   const extra = actual.filter((c) => c.trim() !== '' && !known.has(c.trim()));
-  if (extra.length) findings.push({ problem: `Unexpected columns: ${extra.join(', ')}.`, count: extra.length, sample: [] });
-  const dupes = actual.filter((c, i) => actual.indexOf(c) !== i);
-  if (dupes.length) findings.push({ problem: `Repeated columns: ${[...new Set(dupes)].join(', ')}.`, count: dupes.length, sample: [] });
+  if (extra.length) findings.push({ problem: `Unexpected columns: ${someOf(extra)}.`, count: extra.length, sample: [] });
+  const seen = new Set<string>();
+  const dupes = new Set<string>();
+  for (const c of actual) (seen.has(c) ? dupes : seen).add(c);
+  if (dupes.size) findings.push({ problem: `Repeated columns: ${someOf([...dupes])}.`, count: dupes.size, sample: [] });
   return findings;
 }
 
@@ -174,7 +188,7 @@ async function sample(db: DuckDBConnection, table: string, where: string, column
   return reader.getRows().map((r) => ({
     line: Number(r[0]),
     column: column?.replace(/__text$/, ''),
-    value: r[1] === undefined || r[1] === null ? undefined : String(r[1]),
+    value: r[1] === undefined || r[1] === null ? undefined : clip(String(r[1])),
   }));
 }
 
@@ -197,15 +211,20 @@ async function runProbes(db: DuckDBConnection, table: string, probes: Probe[]): 
   return findings;
 }
 
-async function fileChecks(db: DuckDBConnection, def: FileTypeDef, period: { year: number; month: number }): Promise<CheckOutcome> {
+async function fileChecks(
+  db: DuckDBConnection,
+  def: FileTypeDef,
+  period: { year: number; month: number },
+  decimalComma: boolean,
+): Promise<CheckOutcome> {
   // The reader reads empty fields as NULL: an empty line is a row of NULLs (and has no bad types).
   const allEmpty = def.columns.map((c) => `${ident(c.type === 'string' ? c.name : rawName(c))} IS NULL`).join(' AND ');
   const probes: Probe[] = [{ problem: 'Empty lines', where: allEmpty }];
   for (const c of def.columns) {
-    const bad = badType(c, rawName(c));
+    const bad = badType(c, rawName(c), decimalComma);
     if (bad)
       probes.push({
-        problem: `Values of ${c.name} that are not ${typeLabel[c.type]}`,
+        problem: `Values of ${c.name} that are not ${c.type === 'decimal' && decimalComma ? 'a number with a decimal comma' : typeLabel[c.type]}`,
         where: bad,
         column: rawName(c),
       });
@@ -235,6 +254,13 @@ async function dataChecks(db: DuckDBConnection, def: FileTypeDef): Promise<Check
         column: c.name,
       });
     }
+    if (c.type === 'string' && !def.allowFormulaLikeText) {
+      probes.push({
+        problem: `Values of ${c.name} that a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return)`,
+        where: `regexp_matches(${v}, ${literal(FORMULA_START)})`,
+        column: c.name,
+      });
+    }
     if (c.min !== undefined) probes.push({ problem: `Values of ${c.name} below ${c.min}`, where: `${v} < ${c.min}`, column: c.name });
     if (c.max !== undefined) probes.push({ problem: `Values of ${c.name} above ${c.max}`, where: `${v} > ${c.max}`, column: c.name });
   }
@@ -255,7 +281,7 @@ async function dataChecks(db: DuckDBConnection, def: FileTypeDef): Promise<Check
         count: rows.reduce((n, r) => n + Number(r[1]), 0),
         sample: rows
           .slice(0, SAMPLE)
-          .map((r) => ({ line: Number(r[0]), column: names.join(', '), value: r.slice(2).map(String).join(' / ') })),
+          .map((r) => ({ line: Number(r[0]), column: names.join(', '), value: clip(r.slice(2).map(String).join(' / ')) })),
       });
     }
   }
@@ -270,7 +296,7 @@ async function dataChecks(db: DuckDBConnection, def: FileTypeDef): Promise<Check
       findings.push({
         problem: `${message} (${groupBy} whose ${column} does not sum to zero)`,
         count: rows.length,
-        sample: rows.slice(0, SAMPLE).map((r) => ({ line: Number(r[0]), column: groupBy, value: `${r[1]} (${r[2]})` })),
+        sample: rows.slice(0, SAMPLE).map((r) => ({ line: Number(r[0]), column: groupBy, value: clip(`${r[1]} (${r[2]})`) })),
       });
     }
   }
@@ -304,8 +330,8 @@ async function coverageCheck(db: DuckDBConnection, def: FileTypeDef, referential
   }
   const percent = total === 0 ? 100 : Math.round((found / total) * 1000) / 10;
   const parts = [`${found} of ${total} codes found in the referential (${percent}%).`];
-  if (absent.length) parts.push(`No referential file uploaded for ${[...new Set(absent)].join(', ')}.`);
-  if (missing.length) parts.push(`Codes not mapped: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}.`);
+  if (absent.length) parts.push(`No referential file uploaded for ${someOf([...new Set(absent)])}.`);
+  if (missing.length) parts.push(`Codes not mapped: ${someOf(missing)}.`);
   return { ran: true, percent, message: parts.join(' '), missing };
 }
 

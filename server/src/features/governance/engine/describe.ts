@@ -1,4 +1,5 @@
 import type { StageError } from '@hangar/contract';
+import { MAX_LISTED, someOf } from './bounded.ts';
 import type { CheckOutcome, CoverageOutcome, Finding } from './checks.ts';
 
 // Check outcomes in words: the stage error shown under a row, and the quality rows part 2 reads.
@@ -21,9 +22,12 @@ const FIXES = {
   data: 'Correct the listed lines in the source system or the file, then upload the file again.',
 };
 
-export function stageError(title: string, outcome: CheckOutcome, kind: 'file' | 'data'): StageError {
-  const items = outcome.findings.map((f) => `<li>${escapeHtml(findingLine(f))}</li>`).join('');
-  return { title, description: `<ul>${items}</ul><p>${escapeHtml(FIXES[kind])}</p>` };
+export function stageError(title: string, outcome: CheckOutcome, kind: 'file' | 'data', readAs?: string): StageError {
+  const shown = outcome.findings.slice(0, MAX_LISTED);
+  const items = shown.map((f) => `<li>${escapeHtml(findingLine(f))}</li>`).join('');
+  const more = outcome.findings.length > shown.length ? `<li>and ${outcome.findings.length - shown.length} more problems</li>` : '';
+  const read = readAs ? `<p>${escapeHtml(readAs)}</p>` : '';
+  return { title, description: `<ul>${items}${more}</ul>${read}<p>${escapeHtml(FIXES[kind])}</p>` };
 }
 
 export const plainError = (title: string, message: string): StageError => ({ title, description: `<p>${escapeHtml(message)}</p>` });
@@ -43,8 +47,9 @@ interface QualityFields {
   sample: unknown;
 }
 
-export function integrityRow(outcome: CheckOutcome, kind: 'file' | 'data'): QualityFields {
+export function integrityRow(outcome: CheckOutcome, kind: 'file' | 'data', readAs?: string): QualityFields {
   const name = kind === 'file' ? 'File integrity' : 'Data integrity';
+  const read = readAs ? ` ${readAs}` : '';
   if (!outcome.ran) {
     return {
       status: 'pending',
@@ -61,7 +66,7 @@ export function integrityRow(outcome: CheckOutcome, kind: 'file' | 'data'): Qual
     return {
       status: 'success',
       value: 1,
-      message: `${name} check passed.`,
+      message: `${name} check passed.${read}`,
       cause: null,
       detailedCause: null,
       fix: null,
@@ -72,9 +77,9 @@ export function integrityRow(outcome: CheckOutcome, kind: 'file' | 'data'): Qual
   return {
     status: 'failed',
     value: -1,
-    message: `${name} check failed: ${outcome.findings.length} problem(s).`,
-    cause: outcome.findings.map((f) => f.problem).join('; '),
-    detailedCause: findingsText(outcome.findings),
+    message: `${name} check failed: ${outcome.findings.length} problem(s).${read}`,
+    cause: someOf(outcome.findings.map((f) => f.problem)).replace(/, /g, '; '),
+    detailedCause: findingsText(outcome.findings.slice(0, MAX_LISTED)),
     fix: FIXES[kind],
     failingCount: outcome.findings.reduce((n, f) => n + f.count, 0),
     sample: outcome.findings.flatMap((f) => f.sample.map((s) => ({ ...s, problem: f.problem }))),

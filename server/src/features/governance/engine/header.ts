@@ -5,7 +5,21 @@ export interface Header {
   columns: string[];
 }
 
-/** Reads the first line of a CSV file (BOM stripped, delimiter guessed among , ; tab |). */
+const DELIMITERS = [',', ';', '\t', '|'];
+
+/** The delimiter of a header line: the candidate that splits it most. */
+export function guessDelimiter(line: string): string {
+  return DELIMITERS.map((d) => ({ d, n: line.split(d).length })).sort((a, b) => b.n - a.n)[0]!.d;
+}
+
+/** The first column of every normalised file: the record's line in the uploaded file. */
+export const LINE_COLUMN = '__line';
+
+/** DuckDB's column list for a normalised file: its line column, then the file's columns, all text. */
+export const csvColumns = (header: Header) =>
+  `{${[LINE_COLUMN, ...header.columns].map((c) => `'${c.replace(/'/g, "''")}': 'VARCHAR'`).join(', ')}}`;
+
+/** Reads the first line of a normalised CSV file (BOM stripped, delimiter guessed among , ; tab |), without its line column. */
 export async function readHeader(csvPath: string): Promise<Header | null> {
   const handle = await open(csvPath, 'r');
   try {
@@ -16,8 +30,11 @@ export async function readHeader(csvPath: string): Promise<Header | null> {
     const end = text.search(/\r?\n/);
     const line = end >= 0 ? text.slice(0, end) : text;
     if (!line.trim()) return null;
-    const delimiter = [',', ';', '\t', '|'].map((d) => ({ d, n: line.split(d).length })).sort((a, b) => b.n - a.n)[0]!.d;
-    return { delimiter, columns: splitLine(line, delimiter) };
+    const delimiter = guessDelimiter(line);
+    const columns = splitLine(line, delimiter);
+    if (columns[0] === LINE_COLUMN) columns.shift();
+    if (!columns.length || (columns.length === 1 && !columns[0]!.trim())) return null;
+    return { delimiter, columns };
   } finally {
     await handle.close();
   }

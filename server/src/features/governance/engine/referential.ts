@@ -1,5 +1,6 @@
 import type { ReferentialDef } from '../catalogue/types.ts';
-import { readHeader } from './header.ts';
+import { someOf } from './bounded.ts';
+import { csvColumns, readHeader } from './header.ts';
 import { ident, literal } from './sql.ts';
 
 export type ReferentialResult = { ok: true; rows: number } | { ok: false; problems: string[] };
@@ -13,15 +14,15 @@ export async function loadReferential(csvPath: string, def: ReferentialDef, parq
   const missing = expected.filter((c) => !header.columns.includes(c));
   const extra = header.columns.filter((c) => !expected.includes(c));
   const problems: string[] = [];
-  if (spaced.length) problems.push(`Column names must not contain spaces: ${spaced.map((c) => `"${c}"`).join(', ')}.`);
-  if (missing.length) problems.push(`Missing columns: ${missing.join(', ')}.`);
-  if (extra.length) problems.push(`Unexpected columns: ${extra.join(', ')}.`);
+  if (spaced.length) problems.push(`Column names must not contain spaces: ${someOf(spaced.map((c) => `"${c}"`))}.`);
+  if (missing.length) problems.push(`Missing columns: ${someOf(missing)}.`);
+  if (extra.length) problems.push(`Unexpected columns: ${someOf(extra)}.`);
   if (problems.length) return { ok: false, problems };
 
   const instance = await (await import('@duckdb/node-api')).DuckDBInstance.create(':memory:', { memory_limit: '256MB', threads: '2' });
   const db = await instance.connect();
   try {
-    const columns = `{${header.columns.map((c) => `${literal(c)}: 'VARCHAR'`).join(', ')}}`;
+    const columns = csvColumns(header);
     try {
       await db.run(
         `CREATE TABLE r AS SELECT ${expected.map((c) => `NULLIF(trim(${ident(c)}), '') AS ${ident(c)}`).join(', ')}

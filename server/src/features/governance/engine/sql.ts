@@ -1,17 +1,24 @@
+import { ident, literal } from '../../../platform/sql-text.ts';
+import { kpiValueSql, kpiWhereSql } from '../catalogue/kpi-sql.ts';
 import type { ColumnDef, KpiDef } from '../catalogue/types.ts';
 
 // SQL fragments generated from the catalogue's definitions (DuckDB dialect).
 
-export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-export const literal = (value: string | number) => (typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`);
+export { ident, literal };
 
 const MONTH_RE = "'^[0-9]{4}-(0[1-9]|1[0-2])$'";
 
-/** True when a non-empty raw (text) value does not parse as the column's type. */
+/** Text a spreadsheet runs as a formula when it starts a cell (OWASP's CSV injection list). */
+export const FORMULA_START = '^[=+\\-@\t\r]';
+
+/** A number written with a decimal comma, optionally with points between thousands (1.234,56). */
+const DECIMAL_COMMA_RE = "'^[+-]?([0-9]+|[0-9]{1,3}([.][0-9]{3})+)(,[0-9]+)?$'";
+
 /** The column holding a typed column's original text. */
 export const rawName = (c: ColumnDef) => `${c.name}__text`;
 
-export function badType(c: ColumnDef, textColumn: string): string | null {
+/** True when a non-empty raw (text) value does not parse as the column's type. */
+export function badType(c: ColumnDef, textColumn: string, decimalComma = false): string | null {
   const v = ident(textColumn);
   switch (c.type) {
     case 'string':
@@ -19,6 +26,7 @@ export function badType(c: ColumnDef, textColumn: string): string | null {
     case 'integer':
       return `(${v} IS NOT NULL AND TRY_CAST(${v} AS BIGINT) IS NULL)`;
     case 'decimal':
+      if (decimalComma) return `(${v} IS NOT NULL AND NOT regexp_matches(trim(${v}), ${DECIMAL_COMMA_RE}))`;
       return `(${v} IS NOT NULL AND TRY_CAST(${v} AS DOUBLE) IS NULL)`;
     case 'date':
       return `(${v} IS NOT NULL AND (length(${v}) <> 10 OR TRY_CAST(${v} AS DATE) IS NULL))`;
@@ -28,7 +36,7 @@ export function badType(c: ColumnDef, textColumn: string): string | null {
 }
 
 /** The typed value of a raw column. */
-export function typed(c: ColumnDef): string {
+export function typed(c: ColumnDef, decimalComma = false): string {
   const v = ident(c.name);
   switch (c.type) {
     case 'string':
@@ -36,6 +44,7 @@ export function typed(c: ColumnDef): string {
     case 'integer':
       return `TRY_CAST(${v} AS BIGINT) AS ${v}`;
     case 'decimal':
+      if (decimalComma) return `TRY_CAST(replace(replace(trim(${v}), '.', ''), ',', '.') AS DOUBLE) AS ${v}`;
       return `TRY_CAST(${v} AS DOUBLE) AS ${v}`;
     case 'date':
       return `TRY_CAST(${v} AS DATE) AS ${v}`;
@@ -52,32 +61,10 @@ export const typeLabel: Record<ColumnDef['type'], string> = {
   month: 'a month yyyy-MM',
 };
 
-function filterSql(kpi: KpiDef): string {
-  const f = kpi.filter;
-  if (!f) return 'TRUE';
-  const col = ident(f.column);
-  switch (f.op) {
-    case 'startsWith':
-      return `starts_with(CAST(${col} AS VARCHAR), ${literal(String(f.value))})`;
-    case 'eq':
-      return `${col} = ${literal(f.value as string | number)}`;
-    case 'gt':
-      return `${col} > ${literal(f.value as string | number)}`;
-    case 'in':
-      return `${col} IN (${(f.value as readonly string[]).map((v) => literal(v)).join(', ')})`;
-  }
-}
-
-const agg = (fn: 'sum' | 'count' | 'avg' | 'count_distinct', column: string) =>
-  fn === 'count_distinct' ? `count(DISTINCT ${ident(column)})` : `${fn}(${ident(column)})`;
-
 /** One KPI over table `t`: per group when the KPI is grouped, with a total row. */
 export function kpiSql(kpi: KpiDef): string {
-  const sign = kpi.negate ? '-1 * ' : '';
-  const value = kpi.per
-    ? `${agg(kpi.aggregate, kpi.column)} / NULLIF(${agg(kpi.per.aggregate, kpi.per.column)}, 0)`
-    : `${sign}${agg(kpi.aggregate, kpi.column)}`;
-  const where = filterSql(kpi);
+  const value = kpiValueSql(kpi);
+  const where = kpiWhereSql(kpi);
   if (!kpi.groupBy) return `SELECT 'Total' AS g, CAST(${value} AS DOUBLE) AS v FROM t WHERE ${where}`;
   const g = ident(kpi.groupBy);
   return `SELECT * FROM (SELECT CAST(${g} AS VARCHAR) AS g, CAST(${value} AS DOUBLE) AS v FROM t WHERE ${where} GROUP BY ${g} ORDER BY ${g} LIMIT 50)

@@ -1,12 +1,24 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { readZipDirectory } from '../../../platform/zip-directory.ts';
+import { normalizeCsv } from './normalize.ts';
 
-/** A file the checks can read: CSV text, possibly converted from a workbook. */
-export type Tabular = { ok: true; csvPath: string } | { ok: false; message: string };
+/** How an uploaded file was read: shown with the check results, so the steward sees the decision. */
+export interface FileFormat {
+  source: 'csv' | 'workbook';
+  encoding: 'UTF-8' | 'Windows-1252';
+  delimiter: string;
+  /** Lines holding NUL bytes (a sample) and how many NUL bytes were removed in all. */
+  nulLines: number[];
+  nulCount: number;
+}
+
+/** A file the checks can read: normalised CSV text whose first column is the uploaded file's line. */
+export type Tabular = { ok: true; csvPath: string; format: FileFormat } | { ok: false; message: string };
 
 export const PARSE_LIMITS = {
   workerHeapMb: 256,
@@ -15,15 +27,30 @@ export const PARSE_LIMITS = {
   maxCsvBytes: 4 * 1024 ** 3,
 };
 
+/**
+ * Zip limits checked on the central directory before a workbook is opened. Office files have a
+ * few dozen parts and inflate some 5 to 30 times; a bomb has thousands of parts or inflates hundreds of times.
+ */
+export const ZIP_LIMITS = {
+  maxEntries: 2_000,
+  maxRatio: 100,
+  maxUncompressedBytes: 2 * 1024 ** 3,
+  /** Small files may inflate more (a nearly empty workbook): the ratio applies above this. */
+  ratioFloorBytes: 16 * 1024 ** 2,
+};
+
+export const DAMAGED_WORKBOOK =
+  'The workbook is damaged or is not an Excel workbook: open it in Excel (or LibreOffice), save it as .xlsx or CSV, then upload again.';
+
 /** Puts an uploaded file into CSV form for the checks; never throws for a bad file, it explains. */
 export async function toTabular(localPath: string, extension: string, workDir: string): Promise<Tabular> {
   switch (extension) {
     case 'csv':
     case 'txt':
-      return { ok: true, csvPath: localPath };
+      return csvToTabular(localPath, workDir);
     case 'xlsx':
     case 'xlsm':
-      return workbookToCsv(localPath, path.join(workDir, 'sheet.csv'));
+      return openWorkbook(localPath, path.join(workDir, 'sheet.csv'));
     case 'xls':
       return legacyWorkbookToCsv(localPath, workDir);
     default:
@@ -34,14 +61,56 @@ export async function toTabular(localPath: string, extension: string, workDir: s
   }
 }
 
-function workbookToCsv(source: string, target: string): Promise<Tabular> {
+async function csvToTabular(source: string, workDir: string): Promise<Tabular> {
+  const csvPath = path.join(workDir, 'normalized.csv');
+  const { longLine, ...n } = await normalizeCsv(source, csvPath);
+  if (longLine) return { ok: false, message: `Line ${longLine} is longer than 2 MB: the file is not a CSV with one record per line.` };
+  return { ok: true, csvPath, format: { source: 'csv', ...n } };
+}
+
+const mb = (bytes: number) => `${Math.ceil(bytes / 1024 ** 2).toLocaleString('en')} MB`;
+
+/** Refuses zip bombs and zips that are not workbooks before any part is inflated. */
+async function openWorkbook(source: string, target: string): Promise<Tabular> {
+  const size = (await stat(source)).size;
+  const zip = await readZipDirectory(source, ZIP_LIMITS.maxEntries);
+  if (!zip.ok) {
+    return {
+      ok: false,
+      message:
+        zip.reason === 'too_many_entries'
+          ? `The workbook has more than ${ZIP_LIMITS.maxEntries.toLocaleString('en')} parts, which no spreadsheet needs: save the data as CSV, then upload again.`
+          : DAMAGED_WORKBOOK,
+    };
+  }
+  if (!zip.entries.some((e) => e.name === 'xl/workbook.xml')) {
+    return { ok: false, message: `${DAMAGED_WORKBOOK} (It has no workbook part.)` };
+  }
+  const allowed = Math.min(ZIP_LIMITS.maxUncompressedBytes, Math.max(ZIP_LIMITS.ratioFloorBytes, size * ZIP_LIMITS.maxRatio));
+  if (zip.totalUncompressed > allowed) {
+    return {
+      ok: false,
+      message: `The workbook unpacks to ${mb(zip.totalUncompressed)} from a ${mb(size)} file, more than the portal unpacks (${mb(allowed)}): save the data as CSV, then upload again.`,
+    };
+  }
+  // The CSV written from the sheet is bounded by what the parts declared, not only by the global cap.
+  const maxBytes = Math.min(PARSE_LIMITS.maxCsvBytes, Math.max(ZIP_LIMITS.ratioFloorBytes, 2 * zip.totalUncompressed));
+  const converted = await workbookToCsv(source, target, maxBytes);
+  return converted.ok
+    ? { ...converted, format: { source: 'workbook', encoding: 'UTF-8', delimiter: ',', nulLines: [], nulCount: 0 } }
+    : converted;
+}
+
+type Converted = { ok: true; csvPath: string } | { ok: false; message: string };
+
+function workbookToCsv(source: string, target: string, maxBytes: number): Promise<Converted> {
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./xlsx-worker.ts', import.meta.url), {
-      workerData: { source, target, maxRows: PARSE_LIMITS.maxRows, maxBytes: PARSE_LIMITS.maxCsvBytes },
+      workerData: { source, target, maxRows: PARSE_LIMITS.maxRows, maxBytes },
       resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 32 },
     });
     let settled = false;
-    const finish = (result: Tabular) => {
+    const finish = (result: Converted) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -71,7 +140,7 @@ function workbookToCsv(source: string, target: string): Promise<Tabular> {
 
 function workbookError(raw: string): string {
   if (raw.startsWith('LIMIT:')) return `${raw.slice(6)} Split it or save it as CSV, then upload again.`;
-  return 'The workbook could not be read: it is damaged or not an Excel .xlsx file. Open it in Excel, save it as .xlsx or CSV, then upload again.';
+  return DAMAGED_WORKBOOK;
 }
 
 const run = promisify(execFile);
@@ -97,7 +166,7 @@ async function legacyWorkbookToCsv(source: string, workDir: string): Promise<Tab
     return { ok: false, message: 'The .xls workbook could not be converted: save it as .xlsx or CSV, then upload again.' };
   }
   const csvPath = path.join(outDir, `${path.basename(source).replace(/\.[^.]+$/, '')}.csv`);
-  return existsSync(csvPath)
-    ? { ok: true, csvPath }
-    : { ok: false, message: 'The .xls workbook could not be converted: save it as .xlsx or CSV.' };
+  if (!existsSync(csvPath)) return { ok: false, message: 'The .xls workbook could not be converted: save it as .xlsx or CSV.' };
+  const tabular = await csvToTabular(csvPath, workDir);
+  return tabular.ok ? { ...tabular, format: { ...tabular.format, source: 'workbook' } } : tabular;
 }

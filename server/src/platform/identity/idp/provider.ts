@@ -12,10 +12,12 @@ export interface IdpOptions {
   /** Full issuer URL, e.g. http://localhost:8080/idp */
   issuer: string;
   clients: ClientMetadata[];
+  /** Extra or changed claims per account (a test issuer that does not vouch for some emails). */
+  accountClaims?: (user: { email: string }) => Record<string, unknown>;
 }
 
 /** The embedded OpenID Connect provider: built-in accounts, state in the database, keys generated once. */
-export async function createIdentityProvider({ db, issuer, clients }: IdpOptions): Promise<Provider> {
+export async function createIdentityProvider({ db, issuer, clients, accountClaims }: IdpOptions): Promise<Provider> {
   const signingKey = await getOrCreateSecret<JWK>(db, 'idp_signing_key', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
     return { ...(await exportJWK(privateKey)), kid: crypto.randomUUID(), alg: 'RS256', use: 'sig' };
@@ -43,7 +45,7 @@ export async function createIdentityProvider({ db, issuer, clients }: IdpOptions
       if (!user || user.disabled) return undefined;
       return {
         accountId: user.id,
-        claims: async () => ({ sub: user.id, email: user.email, email_verified: true, name: user.name }),
+        claims: async () => ({ sub: user.id, email: user.email, email_verified: true, name: user.name, ...accountClaims?.(user) }),
       };
     },
     ttl: {

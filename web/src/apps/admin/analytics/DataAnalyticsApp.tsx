@@ -424,7 +424,7 @@ export function DataAnalyticsApp(_props: AppProps) {
               <Section title="By user" description="Click a column to sort.">
                 <UsersTable rows={data.byUser} />
               </Section>
-              <div className="grid gap-6 xl:grid-cols-2">
+              <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
                 <Section title="By model">
                   <BreakdownTable label="Spend by model" keyLabel="Model" rows={data.byModel.map((m) => ({ key: m.model, ...m }))} />
                 </Section>

@@ -6,11 +6,29 @@ import { useEffect, useRef } from 'react';
  * A tiny ECharts wrapper: the library is imported when the first chart mounts (its own chunk, out
  * of the main bundle), the chart follows its container's size and is disposed on unmount.
  */
-export function EChart({ option, label, height = 300 }: { option: EChartsOption; label: string; height?: number }) {
+export function EChart({
+  option,
+  label,
+  height = 300,
+  className,
+  testId,
+  onChart,
+}: {
+  option: EChartsOption;
+  label: string;
+  /** Pixels, unless a className sizes the chart. */
+  height?: number;
+  className?: string;
+  testId?: string;
+  /** Receives the instance once drawn (null when it goes), e.g. for a PNG export. */
+  onChart?: (chart: ECharts | null) => void;
+}) {
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ECharts | null>(null);
   const optionRef = useRef(option);
   optionRef.current = option;
+  const onChartRef = useRef(onChart);
+  onChartRef.current = onChart;
 
   useEffect(() => {
     let disposed = false;
@@ -22,6 +40,7 @@ export function EChart({ option, label, height = 300 }: { option: EChartsOption;
         const chart = echarts.init(element, undefined, { renderer: 'canvas' });
         chartRef.current = chart;
         chart.setOption(optionRef.current);
+        onChartRef.current?.(chart);
         if (typeof ResizeObserver !== 'undefined') {
           observer = new ResizeObserver(() => chart.resize());
           observer.observe(element);
@@ -33,6 +52,7 @@ export function EChart({ option, label, height = 300 }: { option: EChartsOption;
       observer?.disconnect();
       chartRef.current?.dispose();
       chartRef.current = null;
+      onChartRef.current?.(null);
     };
   }, []);
 
@@ -40,5 +60,14 @@ export function EChart({ option, label, height = 300 }: { option: EChartsOption;
     chartRef.current?.setOption(option, { notMerge: true });
   }, [option]);
 
-  return <div ref={containerRef} role="img" aria-label={label} className="w-full" style={{ height }} />;
+  return (
+    <div
+      ref={containerRef}
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+      className={className ?? 'w-full'}
+      style={className ? undefined : { height }}
+    />
+  );
 }

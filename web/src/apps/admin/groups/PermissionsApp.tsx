@@ -277,7 +277,7 @@ function GroupDetail({ group, onDeleted }: { group: Group; onDeleted: () => void
 
 /** Tab 71 (super administrators): groups and their members, and the data-governance permission map. */
 export function PermissionsApp(_props: AppProps) {
-  const { isSuper } = useAdminAccess();
+  const { isSuper, loading } = useAdminAccess();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -315,6 +315,7 @@ export function PermissionsApp(_props: AppProps) {
       {dialog}
     </AdminPage>
   );
+  if (loading) return page(<LoadingBlock label="Loading groups..." />, newGroup);
   if (!isSuper) return page(<SuperAdminOnly title={PERMISSIONS_TITLE} />);
   if (groups.isPending) return page(<LoadingBlock label="Loading groups..." />, newGroup);
   if (groups.isError)
@@ -338,7 +339,7 @@ export function PermissionsApp(_props: AppProps) {
             Create a group, add members, then grant it applications in Application Rights.
           </EmptyState>
         ) : (
-          <div className="grid items-start gap-6 lg:grid-cols-[20rem_1fr]">
+          <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
             <div className="space-y-3">
               <SearchBox label="Search groups" placeholder="Group, description or member" value={text} onChange={setText} />
               {visible.length === 0 ? (

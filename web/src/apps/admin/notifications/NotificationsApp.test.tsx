@@ -54,6 +54,7 @@ beforeEach(() => {
       decidedAt: null,
       decidedBy: null,
       comment: null,
+      can: { decide: true, why: null },
     },
   ];
   accesses = [
@@ -69,6 +70,7 @@ beforeEach(() => {
       createdAt: '2026-11-18T08:00:00.000Z',
       decidedAt: null,
       comment: null,
+      can: { decide: true, why: null },
     },
   ];
 });
@@ -80,6 +82,26 @@ afterEach(() => {
 });
 
 describe('Notifications (tab 73)', () => {
+  it('counts "1 user waiting" in the singular and more in the plural', async () => {
+    accesses.push({ ...accesses[0]!, id: 'a2', askedBy: 'ada@hangar.local', askedByName: 'Ada Lovelace' });
+    requestsServer();
+    renderWithProviders(<NotificationsApp tab={TAB} />);
+    expect(await screen.findByText('user waiting')).toBeTruthy();
+    expect(screen.getByText('users waiting')).toBeTruthy();
+    expect(screen.queryByText(/1 users waiting/)).toBeNull();
+  });
+
+  it('leaves a request the admin may not decide visible but locked, with the reason', async () => {
+    accesses[0]!.can = { decide: false, why: 'Dashboard/Finance: you can only grant applications you hold yourself.' };
+    requestsServer();
+    renderWithProviders(<NotificationsApp tab={TAB} />);
+    const pending = await screen.findByRole('list', { name: 'Pending requests' });
+    const card = within(pending).getByRole('listitem', { name: 'Dashboard/Finance' });
+    expect(within(card).getByText(/only grant applications you hold yourself/)).toBeTruthy();
+    expect((within(card).getByRole('button', { name: /^Approve/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(card).getByRole('button', { name: /^Reject/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('approving sends the decide call and moves the request from Pending to History', async () => {
     const server = requestsServer();
     renderWithProviders(<NotificationsApp tab={TAB} />);

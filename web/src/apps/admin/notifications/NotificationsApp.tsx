@@ -53,6 +53,8 @@ interface RequestItem {
   createdAt: string;
   decidedAt: string | null;
   comment: string | null;
+  /** Whether the signed-in admin may decide it, as the server says, and why not. */
+  can: { decide: boolean; why: string | null };
 }
 
 const fromCredit = (r: CreditRequest): RequestItem => ({
@@ -67,6 +69,7 @@ const fromCredit = (r: CreditRequest): RequestItem => ({
   createdAt: r.createdAt,
   decidedAt: r.decidedAt,
   comment: r.comment,
+  can: r.can,
 });
 
 const fromAccess = (r: AccessRequest): RequestItem => ({
@@ -81,6 +84,7 @@ const fromAccess = (r: AccessRequest): RequestItem => ({
   createdAt: r.createdAt,
   decidedAt: r.decidedAt,
   comment: r.comment,
+  can: r.can,
 });
 
 const KIND_LABEL: Record<Kind, string> = { credit: 'Credit request', access: 'Access request' };
@@ -142,11 +146,13 @@ function PendingCard({
           onChange={(event) => setComment(event.target.value)}
           placeholder="Sent to the requester with your decision"
           className={`${fieldClass} resize-y`}
+          disabled={!item.can.decide}
         />
+        {!item.can.decide && item.can.why && <p className="text-fg-muted text-sm">{item.can.why}</p>}
         <div className="flex justify-end gap-2">
           <button
             type="button"
-            disabled={busy !== null}
+            disabled={busy !== null || !item.can.decide}
             onClick={() => onDecide({ decision: 'reject', comment })}
             className={buttonClass('secondary', 'text-red-700 dark:text-red-300')}
             aria-label={`Reject the request of ${item.askedBy} for ${item.what}`}
@@ -156,7 +162,7 @@ function PendingCard({
           </button>
           <button
             type="button"
-            disabled={busy !== null}
+            disabled={busy !== null || !item.can.decide}
             onClick={() => onDecide({ decision: 'approve', comment })}
             className={buttonClass('success')}
             aria-label={`Approve the request of ${item.askedBy} for ${item.what}`}
@@ -273,7 +279,10 @@ export function NotificationsApp(_props: AppProps) {
             <div>
               <p className="text-fg-muted text-sm">{kind === 'credit' ? BADGE_TITLES.ai : BADGE_TITLES.permissions}</p>
               <p className="font-semibold text-xl tabular-nums">
-                {loading ? '…' : pendingOf(kind)} <span className="font-normal text-fg-subtle text-sm">users waiting</span>
+                {loading ? '…' : pendingOf(kind)}{' '}
+                <span className="font-normal text-fg-subtle text-sm">
+                  {!loading && pendingOf(kind) === 1 ? 'user waiting' : 'users waiting'}
+                </span>
               </p>
             </div>
           </div>

@@ -85,7 +85,7 @@ describe('Application Rights (tab 69)', () => {
     signInWith(['Admin/Local Admin Management'], 'LGW');
     const server = rightsServer();
     renderWithProviders(<ApplicationRightsApp tab={TAB} />);
-    expect(screen.getByText('Application Rights is for super administrators')).toBeTruthy();
+    expect(await screen.findByText('Application Rights is for super administrators')).toBeTruthy();
     expect(server.calls).toHaveLength(0);
   });
 });

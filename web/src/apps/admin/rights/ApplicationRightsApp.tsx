@@ -242,7 +242,7 @@ function ApplicationDetail({ app }: { app: Application }) {
 
 /** Tab 69 (super administrators): every application, who holds it, grant and revoke. */
 export function ApplicationRightsApp(_props: AppProps) {
-  const { isSuper } = useAdminAccess();
+  const { isSuper, loading } = useAdminAccess();
   const [text, setText] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const apps = useQuery({ queryKey: adminKeys.applications, queryFn: listApplications, enabled: isSuper });
@@ -256,6 +256,7 @@ export function ApplicationRightsApp(_props: AppProps) {
       {children}
     </AdminPage>
   );
+  if (loading) return page(<LoadingBlock label="Loading applications..." />);
   if (!isSuper) return page(<SuperAdminOnly title={APPLICATION_RIGHTS_TITLE} />);
   if (apps.isPending) return page(<LoadingBlock label="Loading applications..." />);
   if (apps.isError)
@@ -273,7 +274,7 @@ export function ApplicationRightsApp(_props: AppProps) {
   const selected = apps.data.find((a) => a.appId === selectedId) ?? visible[0] ?? null;
 
   return page(
-    <div className="grid items-start gap-6 lg:grid-cols-[20rem_1fr]">
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
       <div className="space-y-3 lg:sticky lg:top-4">
         <SearchBox label="Search applications" placeholder="Application, tab or holder" value={text} onChange={setText} />
         <p className="text-fg-subtle text-xs">

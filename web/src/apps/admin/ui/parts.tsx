@@ -158,11 +158,13 @@ export function useDebounced<T>(value: T, ms = 300): T {
 
 export function TableFrame({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-page">
+    // Focusable so a keyboard can scroll a table wider than the screen.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section tabIndex={0} aria-label={label} className="overflow-x-auto rounded-2xl border border-line bg-page">
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm" aria-label={label}>
         {children}
       </table>
-    </div>
+    </section>
   );
 }
 

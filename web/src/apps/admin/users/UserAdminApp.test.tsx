@@ -18,6 +18,7 @@ const user = (id: string, email: string, name: string, extra: Partial<AdminUserV
   creditLimit: 5000,
   remainingCredit: 4200,
   createdAt: '2026-10-01T09:00:00.000Z',
+  can: { edit: true, credits: true, disable: true, endSessions: true, why: null },
   ...extra,
 });
 
@@ -103,6 +104,24 @@ describe('User (tab 70)', () => {
       body: { disabled: true },
     });
     expect(await screen.findByRole('button', { name: 'Enable ada@hangar.local' })).toBeTruthy();
+  });
+
+  it('offers only what the server says the admin may do, and says why not', async () => {
+    users = [
+      user('me', 'ada@hangar.local', 'Ada Lovelace', {
+        can: { edit: false, credits: false, disable: false, endSessions: true, why: 'You cannot change your own account.' },
+      }),
+      user('u2', 'grace@hangar.local', 'Grace Hopper'),
+    ];
+    usersRoute();
+    renderWithProviders(<UserAdminApp tab={TAB} />);
+    await screen.findByText('Ada Lovelace');
+    for (const name of ['Edit ada@hangar.local', 'Adjust credits of ada@hangar.local', 'Disable ada@hangar.local']) {
+      const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(button.title).toBe('You cannot change your own account.');
+    }
+    expect((screen.getByRole('button', { name: 'Edit grace@hangar.local' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows the server message when the list cannot be loaded', async () => {

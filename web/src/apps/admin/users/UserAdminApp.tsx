@@ -259,28 +259,30 @@ export function UserAdminApp(_props: AppProps) {
                       <button
                         type="button"
                         onClick={() => openDialog({ kind: 'edit', user })}
+                        disabled={!user.can.edit}
                         className={rowButtonClass()}
                         aria-label={`Edit ${user.email}`}
-                        title="Edit"
+                        title={user.can.edit ? 'Edit' : (user.can.why ?? 'Edit')}
                       >
                         <Pencil className="size-4" aria-hidden />
                       </button>
                       <button
                         type="button"
                         onClick={() => openDialog({ kind: 'credits', user })}
+                        disabled={!user.can.credits}
                         className={rowButtonClass()}
                         aria-label={`Adjust credits of ${user.email}`}
-                        title="Adjust credits"
+                        title={user.can.credits ? 'Adjust credits' : (user.can.why ?? 'Adjust credits')}
                       >
                         <Coins className="size-4" aria-hidden />
                       </button>
                       <button
                         type="button"
                         onClick={() => void toggleDisabled(user)}
-                        disabled={update.isPending && update.variables?.id === user.id}
+                        disabled={!user.can.disable || (update.isPending && update.variables?.id === user.id)}
                         className={rowButtonClass(user.disabled ? 'default' : 'danger')}
                         aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`}
-                        title={user.disabled ? 'Enable' : 'Disable'}
+                        title={user.can.disable ? (user.disabled ? 'Enable' : 'Disable') : (user.can.why ?? '')}
                       >
                         {user.disabled ? <UserCheck className="size-3.5" aria-hidden /> : <UserX className="size-3.5" aria-hidden />}
                         {user.disabled ? 'Enable' : 'Disable'}

@@ -1,5 +1,5 @@
 import { CHAT_MESSAGE_MAX } from '@hangar/contract';
-import { ArrowUp, LoaderCircle } from 'lucide-react';
+import { ArrowUp, LoaderCircle, Square } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, type RefObject, useLayoutEffect } from 'react';
 import { CHAT_LIMITS, CHAT_TEXTS } from '../constants';
 
@@ -18,6 +18,8 @@ interface ComposerProps {
   above?: ReactNode;
   /** Further reasons sending is blocked (pending uploads, recording...), later. */
   blocked?: boolean;
+  /** While busy: the Stop button, the only thing that ends an answer early (issue 13.2). */
+  onStop?: () => void;
 }
 
 /** Spec section 5: sending needs text, and waits while an answer streams. */
@@ -36,6 +38,7 @@ export function Composer({
   tools,
   above,
   blocked,
+  onStop,
 }: ComposerProps) {
   const sendable = canSend(value, busy, blocked);
 
@@ -83,15 +86,27 @@ export function Composer({
       />
       <div className="flex items-center justify-between gap-2 px-2 pb-2">
         <div className="flex min-w-0 items-center gap-1">{tools}</div>
-        <button
-          type="submit"
-          disabled={!sendable}
-          aria-label="Send message"
-          title={busy ? 'Wait for the answer to finish' : 'Send message (Enter)'}
-          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40"
-        >
-          {busy ? <LoaderCircle className="size-4.5 animate-spin" aria-hidden /> : <ArrowUp className="size-4.5" aria-hidden />}
-        </button>
+        {busy && onStop ? (
+          <button
+            type="button"
+            onClick={onStop}
+            aria-label="Stop the answer"
+            title="Stop the answer"
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg transition hover:opacity-90"
+          >
+            <Square className="size-3.5 fill-current" aria-hidden />
+          </button>
+        ) : (
+          <button
+            type="submit"
+            disabled={!sendable}
+            aria-label="Send message"
+            title={busy ? 'Wait for the answer to finish' : 'Send message (Enter)'}
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40"
+          >
+            {busy ? <LoaderCircle className="size-4.5 animate-spin" aria-hidden /> : <ArrowUp className="size-4.5" aria-hidden />}
+          </button>
+        )}
       </div>
     </form>
   );

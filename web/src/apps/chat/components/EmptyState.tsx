@@ -22,13 +22,15 @@ export function ChatGreeting({ name, prompts, onPickPrompt }: EmptyStateProps) {
         </h2>
         <p className="text-fg-muted text-sm">Ask anything, or start from a suggested prompt.</p>
       </div>
+      {/* Skeletons and cards share one fixed height (one-line name, two-line description): the prompts
+          arriving do not move what is below (issue 13, layout shift). */}
       <ul aria-label="Suggested prompts" className="grid gap-3 sm:grid-cols-2">
         {prompts === undefined
           ? PROMPT_NAMES_FOR_EMPTY_STATE.map((p) => (
-              <li key={p.name} aria-hidden className="h-20 animate-pulse rounded-xl border border-line bg-surface" />
+              <li key={p.name} aria-hidden className="h-22 animate-pulse rounded-xl border border-line bg-surface" />
             ))
           : suggestions.map((prompt) => (
-              <li key={prompt.name}>
+              <li key={prompt.name} className="h-22">
                 <button
                   type="button"
                   onClick={() => onPickPrompt(prompt.prompt_template)}
@@ -36,7 +38,9 @@ export function ChatGreeting({ name, prompts, onPickPrompt }: EmptyStateProps) {
                 >
                   <Sparkles className="mt-0.5 size-4 shrink-0 text-brand dark:text-accent" aria-hidden />
                   <span className="min-w-0">
-                    <span className="block font-medium text-sm">{prompt.name}</span>
+                    <span className="block truncate font-medium text-sm" title={prompt.name}>
+                      {prompt.name}
+                    </span>
                     <span className="mt-0.5 line-clamp-2 text-fg-muted text-xs">{prompt.definition}</span>
                   </span>
                 </button>

@@ -1,9 +1,10 @@
-import { CHAT_INFO_LINE } from '@hangar/contract';
+import { CHAT_INFO_LINE, MULTIDOCS_HEADER_TITLE, MULTIDOCS_MODEL_ID } from '@hangar/contract';
 import { Bot, CircleAlert, Info, Lock } from 'lucide-react';
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { CHAT_LIMITS } from '../constants';
 import { CREDIT_TONE_CLASSES, creditLabel, creditTone } from '../credit';
 import type { UiMessage } from '../messages';
+import { MultidocsAnswer } from '../multidocs/MultidocsAnswer';
 import { CopyButton } from './CopyButton';
 
 const Markdown = lazy(() => import('./Markdown'));
@@ -66,6 +67,28 @@ export function CreditBadge({ cost }: { cost: number }) {
   );
 }
 
+/** How an answer that did not finish normally ended: shown instead of its cost. */
+const ANSWER_STATES = {
+  stopped: { label: 'Stopped', title: 'You stopped this answer: what was written before is kept' },
+  failed: { label: 'Failed', title: 'This answer failed before it finished' },
+  cut: { label: 'Cut short (credit)', title: 'This answer reached what your remaining credit pays for' },
+} as const;
+
+export function AnswerStateBadge({ status, cost }: { status: keyof typeof ANSWER_STATES; cost: number | null | undefined }) {
+  const state = ANSWER_STATES[status];
+  return (
+    <span
+      data-testid="answer-state"
+      data-status={status}
+      title={typeof cost === 'number' ? `${state.title}. It cost ${creditLabel(cost)}.` : state.title}
+      className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-surface-strong px-2 py-0.5 font-medium text-fg text-xs ring-1 ring-line"
+    >
+      <CircleAlert className="size-3" aria-hidden />
+      {state.label}
+    </span>
+  );
+}
+
 function AnswerText({ text, typed }: { text: string; typed: boolean }) {
   const shown = useTypedText(text, typed);
   return (
@@ -109,18 +132,39 @@ const MessageItem = memo(function MessageItem({ message, typed, modelTitle }: Me
         </div>
       );
     case 'assistant': {
-      const title = modelTitle(message.model);
+      const multidocs = message.model === MULTIDOCS_MODEL_ID;
+      const title = multidocs ? MULTIDOCS_HEADER_TITLE : modelTitle(message.model);
       return (
         <div className="flex items-start gap-3" data-testid="assistant-message" aria-busy={message.loading || undefined}>
           <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-surface-strong text-brand dark:text-fg">
             <Bot className="size-4.5" aria-hidden />
           </span>
           <div className="min-w-0 flex-1 space-y-2">
-            {message.loading && !message.text ? <ThinkingIndicator /> : <AnswerText text={message.text} typed={typed} />}
+            {multidocs ? (
+              // The same view live (from the dual stream) and stored (after a reload, from the history).
+              <MultidocsAnswer
+                view={{
+                  preview: message.preview ?? '',
+                  previewFailed: message.previewError === true,
+                  answer: message.text,
+                  citations: message.citations ?? [],
+                  failed: message.status === 'failed',
+                  loading: message.loading === true,
+                }}
+              />
+            ) : message.loading && !message.text ? (
+              <ThinkingIndicator />
+            ) : (
+              <AnswerText text={message.text} typed={typed} />
+            )}
             {!message.loading && (
               <div className="flex flex-wrap items-center gap-2 text-fg-subtle text-xs">
                 {title && <span>{title}</span>}
-                {typeof message.credit === 'number' && <CreditBadge cost={message.credit} />}
+                {message.status && message.status in ANSWER_STATES ? (
+                  <AnswerStateBadge status={message.status as keyof typeof ANSWER_STATES} cost={message.credit} />
+                ) : (
+                  typeof message.credit === 'number' && <CreditBadge cost={message.credit} />
+                )}
                 {message.text && <CopyButton text={message.text} label="Copy answer" className="text-fg-muted" />}
               </div>
             )}

@@ -8,6 +8,7 @@ import { useChatState, useChatStore } from '../chat-store';
 import { Modal } from '../components/Modal';
 import { CHAT_LIMITS } from '../constants';
 import type { Conversation } from '../messages';
+import { Excerpt } from './Excerpt';
 
 /** Spec section 2: the 6 most recent chats, newest first by timestamp. */
 export function recentChats(chats: readonly HistoryItem[], count: number = CHAT_LIMITS.historyItems): HistoryItem[] {
@@ -92,7 +93,7 @@ export function ChatHistoryPanel() {
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           placeholder="Search conversations"
-          className="w-full rounded-lg border border-sidebar-hover bg-sidebar-hover py-1.5 pr-2 pl-8 text-sidebar-fg text-sm placeholder:text-sidebar-muted focus:border-sidebar-fg/40 focus:outline-none"
+          className="w-full rounded-lg border border-sidebar-hover bg-sidebar-hover py-1.5 pr-2 pl-8 text-sidebar-fg text-sm placeholder:text-sidebar-muted focus:border-sidebar-fg/70 focus:outline-none focus-visible:ring-2 focus-visible:ring-sidebar-fg/70"
         />
       </div>
       <div className="min-h-0 overflow-y-auto">
@@ -101,6 +102,7 @@ export function ChatHistoryPanel() {
             loading={results.isPending}
             failed={results.isError}
             hits={results.data ?? []}
+            term={term}
             activeId={activeId}
             onSelect={(id) => {
               setQuery('');
@@ -260,12 +262,14 @@ function SearchResults({
   loading,
   failed,
   hits,
+  term,
   activeId,
   onSelect,
 }: {
   loading: boolean;
   failed: boolean;
   hits: readonly { session_id: string; title: string; excerpt: string }[];
+  term: string;
   activeId: string;
   onSelect: (id: string) => void;
 }) {
@@ -283,7 +287,9 @@ function SearchResults({
             className="w-full rounded-lg px-2.5 py-1.5 text-left text-sidebar-fg transition hover:bg-sidebar-hover"
           >
             <span className="block truncate font-medium text-sm">{hit.title}</span>
-            <span className="line-clamp-2 text-sidebar-muted text-xs">{hit.excerpt}</span>
+            <span className="line-clamp-2 text-sidebar-muted text-xs">
+              <Excerpt text={hit.excerpt} term={term} />
+            </span>
           </button>
         </li>
       ))}

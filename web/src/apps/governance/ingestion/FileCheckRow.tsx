@@ -27,6 +27,9 @@ interface FileCheckRowProps extends RowActions {
   nested?: boolean;
 }
 
+/** A cell of a phone's card: no table border or padding of its own. */
+const NARROW_CELL = '@max-3xl:block @max-3xl:w-auto @max-3xl:border-0 @max-3xl:p-0';
+
 export function FileCheckRow(props: FileCheckRowProps) {
   const { item, stages, kpiReview, showVersion, validating, blinking, columns, nested = false } = props;
   const [showError, setShowError] = useState(false);
@@ -40,26 +43,48 @@ export function FileCheckRow(props: FileCheckRowProps) {
       <tr
         aria-label={name}
         data-blinking={blinking || undefined}
-        className={blinking ? 'animate-pulse bg-orange-50 dark:bg-orange-950/40' : undefined}
+        className={`@max-3xl:grid @max-3xl:grid-cols-1 @max-3xl:gap-y-2 @max-3xl:border-line @max-3xl:border-b @max-3xl:px-3 @max-3xl:py-3 ${blinking ? 'animate-pulse bg-orange-50 dark:bg-orange-950/40' : ''}`}
       >
-        <td className={`${tdClass} font-medium ${nested ? 'pl-8' : ''}`}>{item.file_type}</td>
-        <td className={`${tdClass} max-w-[14rem]`}>
+        <td className={`${tdClass} ${NARROW_CELL} font-medium ${nested ? 'pl-8 @max-3xl:pl-4' : ''}`}>
+          <span className="whitespace-nowrap @max-3xl:whitespace-normal @max-3xl:break-all">{item.file_type}</span>
+          {/* On a phone the other columns are hidden: their values go under the type. */}
+          <span className="mt-1 block space-y-0.5 font-normal text-fg-muted text-xs @3xl:hidden">
+            <span className="block truncate" title={fileName}>
+              {fileName}
+              {showVersion && item.version ? ` · ${item.version}` : ''}
+            </span>
+            {item.date && (
+              <span className="block">
+                {formatUploadDate(item.date)}
+                {item.uploaded_by ? ` · ${item.uploaded_by}` : ''}
+              </span>
+            )}
+          </span>
+        </td>
+        <td className={`${tdClass} max-w-[13rem] @max-3xl:hidden`}>
           <span className="block truncate" title={fileName}>
             {fileName}
           </span>
         </td>
-        {showVersion && <td className={tdClass}>{item.version ?? '—'}</td>}
-        <td className={`${tdClass} whitespace-nowrap`}>{formatUploadDate(item.date)}</td>
-        <td className={`${tdClass} max-w-[12rem]`}>
+        {showVersion && <td className={`${tdClass} @max-3xl:hidden`}>{item.version ?? '—'}</td>}
+        <td className={`${tdClass} @max-3xl:hidden`}>
+          <span className="whitespace-nowrap">{formatUploadDate(item.date)}</span>
+          {item.uploaded_by && (
+            <span className="block max-w-[12rem] truncate text-fg-muted text-xs @6xl:hidden" title={item.uploaded_by}>
+              {item.uploaded_by}
+            </span>
+          )}
+        </td>
+        <td className={`${tdClass} max-w-[12rem] @max-6xl:hidden`}>
           <span className="block truncate" title={item.uploaded_by ?? undefined}>
             {item.uploaded_by ?? '—'}
           </span>
         </td>
-        <td className={tdClass}>
+        <td className={`${tdClass} ${NARROW_CELL}`}>
           <StageDots stages={stages} status={item.status} />
         </td>
-        <td className={tdClass}>
-          <div className="flex items-center justify-end gap-1.5">
+        <td className={`${tdClass} ${NARROW_CELL} w-px whitespace-nowrap`}>
+          <div className="flex items-center justify-end gap-1.5 @max-3xl:justify-start [&>*]:shrink-0">
             <ActionButton state={state} onLoad={() => props.onLoadFile(item)} onCheckKpis={props.onCheckKpis} />
             {state === 'error' && item.error && (
               <button
@@ -67,7 +92,7 @@ export function FileCheckRow(props: FileCheckRowProps) {
                 aria-expanded={showError}
                 aria-controls={errorId}
                 onClick={() => setShowError((s) => !s)}
-                className="rounded-lg px-2 py-1.5 font-medium text-red-700 text-xs underline-offset-2 hover:underline dark:text-red-300"
+                className="whitespace-nowrap rounded-lg px-2 py-1.5 font-medium text-red-700 text-xs underline-offset-2 hover:underline dark:text-red-300"
               >
                 {GOV_TEXTS.buttons.seeError}
               </button>
@@ -83,15 +108,15 @@ export function FileCheckRow(props: FileCheckRowProps) {
         </td>
       </tr>
       {showError && state === 'error' && item.error && (
-        <tr>
-          <td colSpan={columns} className={tdClass}>
+        <tr className="@max-3xl:block">
+          <td colSpan={columns} className={`${tdClass} @max-3xl:block`}>
             <ErrorDetails id={errorId} error={item.error} />
           </td>
         </tr>
       )}
       {item.check_ref_messages && (
-        <tr>
-          <td colSpan={columns} className={`${tdClass} text-fg-muted text-sm`}>
+        <tr className="@max-3xl:block">
+          <td colSpan={columns} className={`${tdClass} text-fg-muted text-sm @max-3xl:block`}>
             <SafeHtml html={item.check_ref_messages} />
           </td>
         </tr>

@@ -44,9 +44,10 @@ export function FileChecksTable({ items, bu, kpiReview, showVersion, validatingK
   return (
     <section aria-label="File Checks" className="space-y-2">
       <h3 className="font-semibold">File Checks</h3>
+      {/* Wide: every column. Medium (a 1440 px screen): the uploader goes under the date. Narrow (a phone): one card per file. */}
       <div className="@container overflow-x-auto rounded-2xl border border-line bg-page">
-        <table className="w-full min-w-[52rem] border-collapse text-left text-sm" aria-label="File Checks">
-          <thead>
+        <table className="w-full border-collapse text-left text-sm @max-3xl:block" aria-label="File Checks">
+          <thead className="@max-3xl:hidden">
             <tr>
               <th scope="col" className={thClass}>
                 File Type
@@ -62,24 +63,24 @@ export function FileChecksTable({ items, bu, kpiReview, showVersion, validatingK
               <th scope="col" className={thClass}>
                 Date Uploaded
               </th>
-              <th scope="col" className={thClass}>
+              <th scope="col" className={`${thClass} @max-6xl:hidden`}>
                 Uploaded By
               </th>
               <th scope="col" className={thClass}>
                 Status
               </th>
-              <th scope="col" className={`${thClass} text-right`}>
+              <th scope="col" className={`${thClass} w-px whitespace-nowrap text-right`}>
                 Actions
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="@max-3xl:block">
             {groupRows(items, bu).map((entry) => {
               if (entry.kind === 'single') return row(entry.item);
               const expanded = open.has(entry.group);
               return [
-                <tr key={`group-${entry.group}`} className="bg-surface/50">
-                  <td colSpan={columns} className={tdClass}>
+                <tr key={`group-${entry.group}`} className="bg-surface/50 @max-3xl:block">
+                  <td colSpan={columns} className={`${tdClass} @max-3xl:block`}>
                     <button
                       type="button"
                       aria-expanded={expanded}

@@ -9,13 +9,26 @@ const REJECT = '/api/data_gov/ingestion/reject';
 
 let items: IngestionItem[];
 let validateAnswer: (call: GovCall) => unknown;
+let afterReject: IngestionItem | null = null;
+const pendingRow = (i: IngestionItem): IngestionItem =>
+  ingestionItem({
+    file_type: i.file_type,
+    version: i.version,
+    status: { loaded: 'pending', checkfile: 'pending', checkKpis: 'pending', processed: 'pending' },
+  });
 
 function reviewServer() {
   return govServer({
     'GET /api/data_gov/gouvernance/authorized-bus': () => access({ SSA: ['Finance/Ingestion'] }),
     'GET /api/data_gov/ingestion/data': () => items,
     [`POST ${VALIDATE}`]: (call) => validateAnswer(call),
-    [`POST ${REJECT}`]: () => ({ ok: true }),
+    [`POST ${REJECT}`]: (call) => {
+      // The server discards the file: the row is what the month still has.
+      items = items.map((i) =>
+        i.tmp_bucket_url === (call.body as { tmp_bucket_url: string }).tmp_bucket_url ? (afterReject ?? pendingRow(i)) : i,
+      );
+      return { ok: true };
+    },
   });
 }
 
@@ -59,6 +72,7 @@ async function openReview(period?: string) {
 }
 
 beforeEach(() => {
+  afterReject = null;
   localStorage.clear();
   localStorage.setItem(GOVERNANCE.helpStorageKey, 'true');
   signIn();
@@ -190,5 +204,20 @@ describe('KPI review', () => {
     const statuses = [...checksRow('GENERAL_LEDGER').querySelectorAll('[data-stage]')].map((s) => s.getAttribute('data-status'));
     expect(statuses).toEqual(['pending', 'pending', 'pending', 'pending']);
     expect(screen.queryByRole('region', { name: 'KPI review' })).toBeNull();
+  });
+
+  it('rejects a re-upload: the row shows the delivery the month already had processed', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    afterReject = ingestionItem({
+      file_type: 'GENERAL_LEDGER',
+      status: { loaded: 'finished', checkfile: 'finished', checkKpis: 'finished', processed: 'finished' },
+      final_filename: 'SSA_GL_2026_05.csv',
+      file_url: 'governance/uploads/SSA/finance/1/SSA_GL_2026_05.csv',
+    });
+    reviewServer();
+    const panel = await openReview();
+    fireEvent.click(within(panel).getByRole('button', { name: GOV_TEXTS.buttons.reject }));
+    expect(await within(checksRow('GENERAL_LEDGER')).findByRole('button', { name: GOV_TEXTS.buttons.complete })).toBeTruthy();
+    expect(checksRow('GENERAL_LEDGER').textContent).toContain('SSA_GL_2026_05.csv');
   });
 });

@@ -165,6 +165,8 @@ export function useIngestion(useCase: string, bu: string, period: PeriodOption) 
       check_ref_messages: null,
     }));
     setInFlight((n) => n - 1);
+    // The server knows what the month still has (a delivery processed before the rejected one): show it.
+    void queryClient.invalidateQueries({ queryKey: key });
   }
 
   return {

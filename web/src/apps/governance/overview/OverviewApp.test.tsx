@@ -224,17 +224,67 @@ describe('use-case cards', () => {
     fireEvent.click(within(tableRow('Finance', 'GL')).getByRole('button', { name: /File Integrity of GL: failed/ }));
     expect(openTabs()).toMatchObject({
       activeId: 52,
-      tabs: [{ id: 9 }, { id: 52, params: { check: 'file_integrity', table: 'GL', bu: 'SSA/AMA', year: '2024' } }],
+      tabs: [{ id: 9 }, { id: 52, params: { check: 'file_integrity', table: 'GL', bu: 'SSA/AMA', unit: 'SSA', year: '2024' } }],
     });
 
     // Outside Finance the merged choice splits: the Traffic row is AMA's.
     fireEvent.click(within(tableRow('Traffic', 'FLIGHTS')).getByRole('button', { name: /Referential of FLIGHTS/ }));
     expect(openTabs().activeId).toBe(51);
-    expect(openTabs().tabs[2]).toEqual({ id: 51, params: { check: 'mapping_coverage', table: 'FLIGHTS', bu: 'AMA', year: '2024' } });
+    expect(openTabs().tabs[2]).toEqual({
+      id: 51,
+      params: { check: 'mapping_coverage', table: 'FLIGHTS', bu: 'AMA', unit: 'AMA', year: '2024' },
+    });
 
     // Passed cells open nothing.
     expect(within(tableRow('Finance', 'GL')).queryByRole('button', { name: /Data Integrity of GL/ })).toBeNull();
   });
+});
+
+describe('SSA and AMA in one Finance card (item 4)', () => {
+  it('labels each row with its BU, says which delivery it shows, and opens AMA’s own results', async () => {
+    serve({
+      overview_data: {
+        '2024': {
+          SSA: { Finance: [overviewRow('GL', { period: '2024-10', file_name: 'SSA_GL_2024_10.csv' })] },
+          AMA: { Finance: [overviewRow('GL', { file_integrity: -1, period: '2024-10', file_name: null })] },
+        },
+      },
+    });
+    renderOverview();
+    await screen.findByRole('heading', { level: 1, name: GOV_TEXTS.chooseBu });
+    chooseBu('SSA/AMA');
+    const rows = within(card('Finance')).getAllByRole('row', { name: /^GL/ });
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'GLSSA2024-10 · SSA_GL_2024_10.csv',
+      'GLAMA2024-10 · no file received (failing)',
+    ]);
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: /File Integrity of GL: failed/ }));
+    expect(openTabs().tabs[1]).toEqual({
+      id: 52,
+      params: { check: 'file_integrity', table: 'GL', bu: 'SSA/AMA', unit: 'AMA', year: '2024' },
+    });
+  });
+});
+
+describe('the demo warehouse (item 15)', () => {
+  it('says it is being prepared, how far it is, and reloads when it is done', async () => {
+    let status = { preparing: true, done: 12, total: 240 };
+    const server = govServer({
+      [OVERVIEW]: () => ({ overview_data: {} }),
+      [YEARS]: () => [2024],
+      'GET /api/shell/menu': () => ({ items: [] }),
+      'GET /api/data_gov/gouvernance/demo-status': () => status,
+    });
+    renderOverview();
+    expect(
+      await screen.findByText('Demo data is being prepared (12 of 240 deliveries): results are incomplete until it is done.'),
+    ).toBeTruthy();
+    const overviewCalls = server.callsTo('GET', '/api/data_gov/gouvernance/overview').length;
+    status = { preparing: false, done: 240, total: 240 };
+    await act(() => new Promise((r) => setTimeout(r, 3200)));
+    expect(screen.queryByText(/Demo data is being prepared/)).toBeNull();
+    expect(server.callsTo('GET', '/api/data_gov/gouvernance/overview').length).toBeGreaterThan(overviewCalls);
+  }, 10_000);
 });
 
 describe('overview HQ', () => {

@@ -9,6 +9,7 @@ import { Spinner } from '../../../ui/Spinner';
 import type { AppProps } from '../../registry';
 import { fetchOverview, fetchYears, govKeys } from '../api';
 import { BuSelector } from '../BuPicker';
+import { DemoNotice } from '../DemoNotice';
 import { focusToParams } from '../quality-link';
 import { fieldClass } from '../ui/styles';
 import { OverviewCard } from './OverviewCard';
@@ -51,7 +52,8 @@ export function OverviewApp({ tab }: AppProps) {
       title: definition?.title ?? useCase,
       icon: definition?.icon ?? 'shield-check',
       externalLink: null,
-      params: focusToParams({ check, table: table.row.name, bu: tabBuFor(table.bu, useCase), year }),
+      // The row's own BU travels too: a merged SSA/AMA tab shows AMA's results for AMA's row.
+      params: focusToParams({ check, table: table.row.name, bu: tabBuFor(table.bu, useCase), unit: table.bu, year }),
     });
   }
 
@@ -85,6 +87,7 @@ export function OverviewApp({ tab }: AppProps) {
           </div>
         )}
       </header>
+      <DemoNotice />
       {loading ? (
         <div className="flex justify-center py-10">
           <Spinner label={GOV_TEXTS.loadingOverview} />

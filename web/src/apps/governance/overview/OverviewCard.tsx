@@ -17,8 +17,17 @@ const messageOf = (table: OverviewTable, check: CheckName): string | null => {
   return row[`${check}_messages`] ?? null;
 };
 
+/** Which delivery a row's results are of: its period and file (the BU variant names them). */
+const deliveryOf = (table: OverviewTable): string | null => {
+  const row = table.row as { period?: string | null; file_name?: string | null };
+  if (!row.period) return null;
+  return row.file_name ? `${row.period} · ${row.file_name}` : `${row.period} · no file received`;
+};
+
 /** One use case: its alert count and the latest result of each check per table. */
 export function OverviewCard({ card, variant, onOpen }: OverviewCardProps) {
+  // A merged SSA/AMA card lists each table once per BU: every row then says whose it is.
+  const severalBus = new Set(card.tables.map((t) => t.bu)).size > 1;
   return (
     <section aria-label={card.useCase} className={`${cardClass} flex flex-col`}>
       <header className="flex items-center justify-between gap-3 border-line border-b px-4 py-3">
@@ -57,7 +66,18 @@ export function OverviewCard({ card, variant, onOpen }: OverviewCardProps) {
                   className={failing ? 'bg-red-50 shadow-[inset_3px_0_0] shadow-red-600 dark:bg-red-950/40' : ''}
                 >
                   <th scope="row" className={`${tdClass} font-medium`}>
-                    {table.row.name}
+                    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                      <span className="break-all">{table.row.name}</span>
+                      {severalBus && (
+                        <span
+                          className="rounded bg-surface-strong px-1.5 py-0.5 font-semibold text-fg-muted text-xs"
+                          title={`Business unit ${table.bu}`}
+                        >
+                          {table.bu}
+                        </span>
+                      )}
+                    </span>
+                    {deliveryOf(table) && <span className="block break-all font-normal text-fg-muted text-xs">{deliveryOf(table)}</span>}
                     {failing && <span className="sr-only"> (failing)</span>}
                   </th>
                   <td className={`${tdClass} whitespace-nowrap tabular-nums`}>

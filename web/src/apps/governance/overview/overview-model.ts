@@ -86,7 +86,8 @@ export function useCaseCards(
     .map(([useCase, tables]) => ({
       useCase,
       tabUseCase: tabUseCaseOf(useCase),
-      tables,
+      // Grouped by BU when a card holds several (merged SSA/AMA), each BU's tables in their order.
+      tables: [...tables].sort((x, y) => keysOf(choice).indexOf(x.bu) - keysOf(choice).indexOf(y.bu)),
       alerts: tables.filter((t) => isFailing(t.row, variant)).length,
     }));
 }

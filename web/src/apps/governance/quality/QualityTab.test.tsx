@@ -287,4 +287,21 @@ describe('opened from the overview', () => {
     expect(checkTab(/^File Integrity/).getAttribute('aria-selected')).toBe('true');
     expect((filter('Table name') as HTMLSelectElement).value).toBe('CAPEX');
   });
+
+  it('shows AMA’s results for AMA’s row under SSA/AMA, and lets the user switch between the two (item 4)', async () => {
+    const server = serve(quality({ file_integrity: [qualityRow({ table_name: 'GL', year: 2023 })] }));
+    renderWithProviders(
+      <Harness
+        first={{ check: 'file_integrity', table: 'GL', bu: 'SSA/AMA', unit: 'AMA', year: '2023' }}
+        second={{ check: 'file_integrity', table: 'GL', bu: 'SSA/AMA', unit: 'SSA', year: '2023' }}
+      />,
+    );
+    await screen.findByRole('tablist', { name: 'Quality checks' });
+    expect(server.callsTo('POST', '/api/data_gov/gouvernance/quality')[0]?.body).toEqual({ asset: 'AMA', use_case: 'Finance', year: 2023 });
+    const unit = screen.getByRole('combobox', { name: 'Business unit' }) as HTMLSelectElement;
+    expect(unit.value).toBe('AMA');
+    expect([...unit.options].map((o) => o.value)).toEqual(['SSA', 'AMA']);
+    fireEvent.change(unit, { target: { value: 'SSA' } });
+    await waitFor(() => expect(server.callsTo('POST', '/api/data_gov/gouvernance/quality').at(-1)?.body).toMatchObject({ asset: 'SSA' }));
+  });
 });

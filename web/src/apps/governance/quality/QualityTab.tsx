@@ -17,8 +17,20 @@ const VIEWS: { key: View; label: string }[] = [
 ];
 
 /** The Quality sub-tab: the four checks' results for a BU, use case and year, as a table or per check. */
-export function QualityTab({ useCase, bu, focus }: { useCase: string; bu: string; focus: QualityFocus | null }) {
-  const sentBu = buSentAs(bu);
+export function QualityTab({
+  useCase,
+  bu,
+  units = [buSentAs(bu)],
+  focus,
+}: {
+  useCase: string;
+  bu: string;
+  /** The BUs whose results the choice stands for (SSA and AMA under SSA/AMA), each queried on its own. */
+  units?: readonly string[];
+  focus: QualityFocus | null;
+}) {
+  const [unit, setUnit] = useState(() => (focus?.unit && units.includes(focus.unit) ? focus.unit : (units[0] ?? buSentAs(bu))));
+  const sentBu = units.includes(unit) ? unit : (units[0] ?? buSentAs(bu));
   const years = useQuery({ queryKey: govKeys.years, queryFn: fetchYears, staleTime: 5 * 60_000 });
   const [chosenYear, setChosenYear] = useState<number | null>(focus?.year ?? null);
   const yearList = [...new Set([...(years.data ?? []), ...(chosenYear === null ? [] : [chosenYear])])].sort((a, b) => b - a);
@@ -36,8 +48,8 @@ export function QualityTab({ useCase, bu, focus }: { useCase: string; bu: string
     <div className="space-y-5">
       <section aria-label="About the checks" className="space-y-2 text-sm">
         <p>
-          Four automated checks run on every file {bu} sends for {useCase}. Open a result to see its cause, how to fix it, the failing rows
-          and the file.
+          Four automated checks run on every file {units.length > 1 ? sentBu : bu} sends for {useCase}. Open a result to see its cause, how
+          to fix it, the failing rows and the file.
         </p>
         <ul className="grid gap-x-6 gap-y-1 text-fg-muted sm:grid-cols-2">
           {QUALITY_TABS.map((tab) => (
@@ -62,6 +74,18 @@ export function QualityTab({ useCase, bu, focus }: { useCase: string; bu: string
             </button>
           ))}
         </fieldset>
+        {units.length > 1 && (
+          <label className="flex items-center gap-2 text-sm">
+            <span className="whitespace-nowrap font-medium">Business unit</span>
+            <select value={sentBu} onChange={(event) => setUnit(event.target.value)} className={`${fieldClass} w-auto`}>
+              {units.map((u) => (
+                <option key={u} value={u}>
+                  {u}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="flex items-center gap-2 text-sm">
           <span className="whitespace-nowrap font-medium">Results of</span>
           <select value={year} onChange={(event) => setChosenYear(Number(event.target.value))} className={`${fieldClass} w-auto`}>
@@ -83,9 +107,9 @@ export function QualityTab({ useCase, bu, focus }: { useCase: string; bu: string
           <div hidden={view !== 'table'}>
             <QualityTable
               // A new year brings new rows: the table starts over on them, keeping the overview's filter only for its year.
-              key={year}
+              key={`${sentBu}-${year}`}
               data={quality.data ?? NO_RESULTS}
-              focus={focus && (focus.year === null || focus.year === year) ? focus : null}
+              focus={focus && (focus.year === null || focus.year === year) && (!focus.unit || focus.unit === sentBu) ? focus : null}
               exportName={`quality-${sentBu}-${useCase}-${year}`}
             />
           </div>

@@ -18,7 +18,12 @@ export interface GovCall {
 type Handler = (call: GovCall) => unknown;
 
 /** A fetch stand-in keyed by 'METHOD /path'; a handler may answer a body (sent as JSON) or a Response. */
-export function govServer(routes: Record<string, Handler>) {
+export function govServer(given: Record<string, Handler>) {
+  // Screens ask whether the demo warehouse is still being built; by default it is not.
+  const routes: Record<string, Handler> = {
+    'GET /api/data_gov/gouvernance/demo-status': () => ({ preparing: false, done: 0, total: 0 }),
+    ...given,
+  };
   const calls: GovCall[] = [];
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');

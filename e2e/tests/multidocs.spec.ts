@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { signedInPage } from './helpers.ts';
+
+// Multi Docs (issue 15) against the real server: a PDF uploaded, a question asked over the dual
+// stream, the preview shown above the answer, and a citation opening the cited page in /pdf; the
+// turn is still there after a reload and from the history. Recording: multidocs-recording.spec.ts.
+const FIXTURES = path.join(import.meta.dirname, '../../server/test/fixtures/multidocs');
+const HANDBOOK = path.join(FIXTURES, 'handbook.pdf');
+
+test('a PDF is uploaded, the question answered with a preview and a citation that opens its page', async ({ browser }) => {
+  // Upload, answer, the PDF viewer, a reload and the history: more than the default minute on a loaded machine.
+  test.setTimeout(150_000);
+  const page = await signedInPage(browser, 'analyst@hangar.local');
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.getByRole('button', { name: 'Choose a model' }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose a model' })
+    .getByRole('button', { name: /Multi Docs/ })
+    .click();
+  await expect(page.getByTestId('current-model')).toHaveText('MultiDocs');
+
+  await page.getByTestId('multidocs-file').setInputFiles(HANDBOOK);
+  await expect(page.getByText('· 3 p.')).toBeVisible({ timeout: 30_000 });
+  const box = page.getByPlaceholder('Select one or all file then ask question');
+  await box.fill('How long is lost property kept?');
+  await box.press('Enter');
+
+  await expect(page.getByTestId('multidocs-preview')).toBeVisible({ timeout: 30_000 });
+  const reply = page.getByTestId('multidocs-reply');
+  await expect(reply).toContainText('ninety days', { timeout: 30_000 });
+  const citation = reply.getByRole('link', { name: '[1]' });
+  await expect(citation).toHaveAttribute('href', /^\/pdf\?uri=.+&page=\d+$/);
+
+  const [viewer] = await Promise.all([page.context().waitForEvent('page'), citation.click()]);
+  await expect(viewer.getByText(/Page \d+ of 3/)).toBeVisible({ timeout: 30_000 });
+  await viewer.close();
+  const href = await citation.getAttribute('href');
+  const preview = (await page.getByTestId('multidocs-preview').textContent()) ?? '';
+  await expect(page.getByTestId('message-credit')).toBeVisible();
+  const cost = (await page.getByTestId('message-credit').textContent()) ?? '';
+  await expect(page.getByTestId('chat-title')).toHaveText('How long is lost property kept?');
+
+  // A reload shows the turn as it was shown live, still in Multi Docs mode.
+  const shownAsLive = async () => {
+    await expect(page.getByTestId('multidocs-reply')).toContainText('ninety days', { timeout: 15_000 });
+    expect(await page.getByTestId('multidocs-preview').textContent()).toBe(preview);
+    await expect(page.getByTestId('multidocs-reply').getByRole('link', { name: '[1]' })).toHaveAttribute('href', href!);
+    await expect(page.getByTestId('message-credit')).toHaveText(cost);
+    await expect(page.getByTestId('user-message')).toHaveText('How long is lost property kept?');
+  };
+  await page.reload();
+  await shownAsLive();
+  await expect(page.getByTestId('current-model')).toHaveText('MultiDocs');
+  // The file is still attached, ready for the next question.
+  await expect(page.getByText('· 3 p.')).toBeVisible();
+  await expect(page.getByTestId('chat-title')).toHaveText('How long is lost property kept?');
+
+  // A new chat, then the conversation reopened from the history list.
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await expect(page.getByTestId('multidocs-reply')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Chat History' }).getByRole('button', { name: 'How long is lost property kept?' }).click();
+  await shownAsLive();
+  // New chat deleted the session's file (spec 4: the chat no longer has access to it).
+  await expect(page.getByText('· 3 p.')).toHaveCount(0);
+});

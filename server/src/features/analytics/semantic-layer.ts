@@ -1,0 +1,132 @@
+import type { GovUseCase, SemanticDimension, SemanticMeasure } from '@hangar/contract';
+import { allUseCases } from '../governance/catalogue/index.ts';
+import { kpiValueSql, kpiWhereSql } from '../governance/catalogue/kpi-sql.ts';
+import type { FileTypeDef, KpiDef } from '../governance/catalogue/types.ts';
+import { DERIVED_MEASURES, DIMENSION_LABELS, ROW_LEVEL_COLUMNS } from './vocabulary.ts';
+
+/**
+ * The semantic layer, generated from the governance catalogue: every KPI definition is a measure
+ * over the table that holds it, every category column of a governed table a dimension, plus the
+ * time (month, year) and the BU every warehouse row belongs to. Nothing here is written by hand
+ * but the labels, synonyms and the few ratios across tables (vocabulary.ts).
+ */
+
+export interface BaseMeasure {
+  id: string;
+  label: string;
+  unit: string;
+  format: string;
+  definition: string;
+  useCase: GovUseCase;
+  kpi: KpiDef;
+  table: FileTypeDef;
+  /** SQL aggregate over the table's rows (alias-free column names). */
+  valueSql: string;
+  /** SQL condition on the table's rows the KPI counts. */
+  whereSql: string;
+  dimensions: string[];
+}
+
+/** A ratio of two measures computed over their shared dimensions (revenue per passenger). */
+export interface RatioMeasure {
+  id: string;
+  label: string;
+  unit: string;
+  format: string;
+  definition: string;
+  numerator: string;
+  denominator: string;
+  dimensions: string[];
+}
+
+export type Measure = BaseMeasure | RatioMeasure;
+export const isRatio = (m: Measure): m is RatioMeasure => 'numerator' in m;
+
+export interface Dimension {
+  id: string;
+  label: string;
+  kind: 'time' | 'category';
+}
+
+/** Dimensions every warehouse table has: its period, the year of it, and the BU that sent it. */
+export const COMMON_DIMENSIONS = ['month', 'year', 'bu'] as const;
+
+export const slug = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+
+export interface SemanticLayer {
+  measures: Map<string, Measure>;
+  dimensions: Map<string, Dimension>;
+}
+
+function categoryColumns(table: FileTypeDef): string[] {
+  return table.columns
+    .filter((c) => c.type === 'string' && c.name !== table.periodColumn && !ROW_LEVEL_COLUMNS.includes(c.name))
+    .map((c) => c.name);
+}
+
+export function buildSemanticLayer(): SemanticLayer {
+  const measures = new Map<string, Measure>();
+  const dimensions = new Map<string, Dimension>();
+  dimensions.set('month', { id: 'month', label: 'Month', kind: 'time' });
+  dimensions.set('year', { id: 'year', label: 'Year', kind: 'time' });
+  dimensions.set('bu', { id: 'bu', label: 'BU', kind: 'category' });
+  for (const useCase of allUseCases()) {
+    for (const table of useCase.fileTypes) {
+      const columns = categoryColumns(table);
+      for (const c of columns) {
+        if (!dimensions.has(c)) dimensions.set(c, { id: c, label: DIMENSION_LABELS[c] ?? c.replace(/_/g, ' '), kind: 'category' });
+      }
+      for (const kpi of table.kpis ?? []) {
+        const id = slug(kpi.name);
+        if (measures.has(id)) throw new Error(`Two KPIs make the measure ${id}: name them apart in the catalogue`);
+        measures.set(id, {
+          id,
+          label: kpi.name,
+          unit: kpi.unit,
+          format: kpi.format,
+          definition: kpi.definition,
+          useCase: useCase.name,
+          kpi,
+          table,
+          valueSql: kpiValueSql(kpi),
+          whereSql: kpiWhereSql(kpi),
+          dimensions: [...COMMON_DIMENSIONS, ...columns],
+        });
+      }
+    }
+  }
+  for (const d of DERIVED_MEASURES) {
+    const num = measures.get(d.numerator);
+    const den = measures.get(d.denominator);
+    if (!num || !den) throw new Error(`The ratio ${d.id} names a measure the catalogue does not have`);
+    measures.set(d.id, { ...d, dimensions: num.dimensions.filter((x) => den.dimensions.includes(x)) });
+  }
+  return { measures, dimensions };
+}
+
+/** The use cases whose tables a measure reads (both sides of a ratio). */
+export function useCasesOf(layer: SemanticLayer, m: Measure): GovUseCase[] {
+  if (!isRatio(m)) return [m.useCase];
+  return [...new Set([m.numerator, m.denominator].flatMap((id) => useCasesOf(layer, layer.measures.get(id)!)))];
+}
+
+export function describeMeasure(layer: SemanticLayer, m: Measure): SemanticMeasure {
+  return {
+    id: m.id,
+    label: m.label,
+    unit: m.unit,
+    format: m.format,
+    definition: m.definition,
+    useCase: useCasesOf(layer, m).join(', '),
+    kpi: isRatio(m) ? null : m.kpi.name,
+    dimensions: m.dimensions,
+  };
+}
+
+export const describeDimension = (d: Dimension): SemanticDimension => ({ id: d.id, label: d.label, kind: d.kind });

@@ -1,0 +1,108 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { GOV_USE_CASES, type GovUseCase, VERSIONS } from '@hangar/contract';
+import { inArray } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import { govWarehouse } from '../../platform/db/schema.ts';
+import { readableBus } from '../../platform/policies/governance.ts';
+import { permissionMap } from '../../platform/policies/governance-map.ts';
+import type { Actor } from '../../platform/policies/roles.ts';
+import type { Scope, WarehouseFile } from './compile.ts';
+
+/** Versions that replace each other (budget, reforecasts): only the latest is read. Others (sub-entities) add up. */
+const REVISIONS: readonly string[] = VERSIONS;
+
+export async function scopeOf(ctx: AppContext, actor: Actor): Promise<Scope> {
+  const map = await permissionMap(ctx.db, actor.sub);
+  return new Map(GOV_USE_CASES.map((u) => [u, new Set(readableBus(actor, map, u))] as [GovUseCase, Set<string>]));
+}
+
+interface RegistryRow {
+  bu: string;
+  useCase: string;
+  fileType: string;
+  version: string;
+  year: number;
+  month: number;
+  objectKey: string;
+}
+
+/** Of several revisions of one file and period, the latest (R3 over R2 over R1 over B0). */
+export function latestRevisions<T extends RegistryRow>(rows: T[]): T[] {
+  const best = new Map<string, T>();
+  const rest: T[] = [];
+  for (const r of rows) {
+    if (!REVISIONS.includes(r.version)) {
+      rest.push(r);
+      continue;
+    }
+    const key = `${r.bu}|${r.useCase}|${r.fileType}|${r.year}|${r.month}`;
+    const seen = best.get(key);
+    if (!seen || REVISIONS.indexOf(r.version) > REVISIONS.indexOf(seen.version)) best.set(key, r);
+  }
+  return [...rest, ...best.values()];
+}
+
+/**
+ * The warehouse's Parquet files as local paths. Objects are immutable (a new delivery gets a new
+ * key), so a copy in the cache folder never goes stale; with the local store it is one copy per
+ * delivery, with a cloud store it is what lets DuckDB read it.
+ */
+export function createWarehouseFiles(ctx: AppContext, cacheDir = path.join(ctx.config.HANGAR_DATA_DIR, 'cache', 'warehouse')) {
+  const pending = new Map<string, Promise<string>>();
+  async function local(key: string): Promise<string> {
+    const target = path.join(cacheDir, key);
+    if (
+      await stat(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      return target;
+    const inFlight = pending.get(key);
+    if (inFlight) return inFlight;
+    const fetching = (async () => {
+      await mkdir(path.dirname(target), { recursive: true });
+      const partial = `${target}.${process.pid}.partial`;
+      const { body } = await ctx.store.get(key);
+      await pipeline(body, createWriteStream(partial));
+      await rename(partial, target);
+      return target;
+    })().finally(() => pending.delete(key));
+    pending.set(key, fetching);
+    return fetching;
+  }
+  return {
+    cacheDir,
+    /** The files of the BUs and use cases the scope lets through (the compiler checks again). */
+    async list(scope: Scope): Promise<WarehouseFile[]> {
+      const useCases = [...scope].filter(([, bus]) => bus.size > 0).map(([u]) => u);
+      if (!useCases.length) return [];
+      const rows = await ctx.db
+        .select({
+          bu: govWarehouse.bu,
+          useCase: govWarehouse.useCase,
+          fileType: govWarehouse.fileType,
+          version: govWarehouse.version,
+          year: govWarehouse.year,
+          month: govWarehouse.month,
+          objectKey: govWarehouse.objectKey,
+        })
+        .from(govWarehouse)
+        .where(inArray(govWarehouse.useCase, useCases));
+      return Promise.all(
+        latestRevisions(rows.filter((r) => scope.get(r.useCase as GovUseCase)?.has(r.bu))).map(async (r) => ({
+          bu: r.bu,
+          useCase: r.useCase,
+          fileType: r.fileType,
+          year: r.year,
+          month: r.month,
+          path: await local(r.objectKey),
+        })),
+      );
+    },
+  };
+}
+export type WarehouseFiles = ReturnType<typeof createWarehouseFiles>;

@@ -1,0 +1,219 @@
+import type { SQL } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import type { ModelDefinition } from '../../providers/llm/catalogue.ts';
+import type { Answer } from './answer.ts';
+import type { AnswerStatus, ChatStore } from './store.ts';
+
+/** Channels of the event bus: "answer {id} changed" and "stop answer {id}". */
+export const ANSWER_CHANNEL = 'chat-answer';
+export const STOP_CHANNEL = 'chat-stop';
+/** How often the text so far is written while chunks arrive, and the heartbeat when none do. */
+const FLUSH_MS = 150;
+const HEARTBEAT_MS = 1000;
+/** A streaming answer not written for this long lost its process (the heartbeat is every second). */
+export const STALE_MS = 30_000;
+
+const SWEEP_MS = 60_000;
+
+/** Fails every answer left streaming by a dead process and releases its whole hold (nothing was settled for it). */
+export async function sweepStaleAnswers(ctx: AppContext, store: ChatStore): Promise<number> {
+  try {
+    const stale = await store.failAllStale(STALE_MS);
+    for (const { id, reservationId } of stale) {
+      if (reservationId) await ctx.credits.release(reservationId).catch(() => {});
+      await ctx.events.publish(ANSWER_CHANNEL, String(id)).catch(() => {});
+    }
+    if (stale.length) ctx.app.log.info({ answers: stale.length }, 'answers left by a stopped process were marked failed');
+    return stale.length;
+  } catch (err) {
+    ctx.app.log.warn({ err }, 'the sweep of stale answers failed');
+    return 0;
+  }
+}
+
+export const SHUTDOWN_TEXT = 'The portal restarted while answering. Please ask again.';
+
+export interface AnswerEnd {
+  status: AnswerStatus;
+  cost: number;
+  /** Shown after the answer: why it failed or was cut. */
+  errorText: string | null;
+  /** The upstream failed before any text: the asking request answers with an HTTP error instead. */
+  failedBeforeText: unknown;
+}
+
+export type AnswerEvent = { type: 'text'; text: string } | { type: 'end'; end: AnswerEnd };
+
+export interface AnswerJob {
+  messageId: number;
+  userId: string;
+  sessionId: string;
+  model: ModelDefinition;
+  stream: Answer;
+  abort: AbortController;
+  reservation: string | null;
+  heldCredits: number;
+  newTitle: string | null;
+  /** Turns an upstream failure into the spec's chat error text. */
+  errorText: (err: unknown) => string;
+  cutText: string;
+}
+
+/**
+ * Produces answers independently of the request that asked (issue 13.2): the text is written to
+ * the answer's row every FLUSH_MS and signalled on the bus, so a reloaded page or another process
+ * can follow it; only Stop (any process, by the bus or the row's flag) or the upstream timeout end
+ * it early. Listeners in this process (the asking request) get the text as it comes.
+ */
+export function createAnswerRunner(ctx: AppContext, store: ChatStore) {
+  const running = new Map<number, { abort: (reason: 'stop' | 'shutdown') => void; done: Promise<AnswerEnd> }>();
+  const unsubscribe = ctx.events.subscribe(STOP_CHANNEL, (payload) => running.get(Number(payload))?.abort('stop'));
+  // Answers whose process died are failed and their holds given back even if nobody reopens them.
+  const sweeper = setInterval(() => void sweepStaleAnswers(ctx, store), SWEEP_MS);
+  sweeper.unref();
+  ctx.app.addHook('preClose', async () => {
+    clearInterval(sweeper);
+    unsubscribe();
+    const all = [...running.values()];
+    for (const r of all) r.abort('shutdown');
+    await Promise.allSettled(all.map((r) => r.done));
+  });
+
+  function start(job: AnswerJob, listener: (event: AnswerEvent) => void): Promise<AnswerEnd> {
+    let text = '';
+    let stopReason: 'stop' | 'shutdown' | null = null;
+    const abort = (reason: 'stop' | 'shutdown') => {
+      stopReason ??= reason;
+      job.abort.abort();
+    };
+    const notify = () => ctx.events.publish(ANSWER_CHANNEL, String(job.messageId)).catch(() => {});
+    let flushing: Promise<void> | null = null;
+    let flushedLength = -1;
+    const flush = (force = false) => {
+      if (flushing || (!force && text.length === flushedLength)) return flushing;
+      const length = text.length;
+      flushing = store
+        .flushAnswer(job.messageId, text)
+        .then(async ({ stopRequested }) => {
+          if (length !== flushedLength) await notify();
+          flushedLength = length;
+          if (stopRequested) abort('stop');
+        })
+        .catch((err) => ctx.app.log.warn({ err }, 'an answer could not be written'))
+        .finally(() => {
+          flushing = null;
+        });
+      return flushing;
+    };
+    const timer = setInterval(() => void flush(text.length !== flushedLength), FLUSH_MS);
+    const heartbeat = setInterval(() => void flush(true), HEARTBEAT_MS);
+
+    const done = (async (): Promise<AnswerEnd> => {
+      let failure: unknown = null;
+      try {
+        for await (const chunk of job.stream.chunks) {
+          text += chunk;
+          listener({ type: 'text', text: chunk });
+        }
+      } catch (err) {
+        failure = err;
+      } finally {
+        clearInterval(timer);
+        clearInterval(heartbeat);
+      }
+      await flushing;
+      const { model, reservation } = job;
+      if (failure && !text && !stopReason) {
+        // Failed before any text: no answer row, the error line, and the hold back.
+        const errorText = job.errorText(failure);
+        await Promise.all([
+          reservation && ctx.credits.release(reservation),
+          store.finishAnswer(job.userId, job.sessionId, [{ role: 'error', text: errorText, model: model.id }], job.newTitle, undefined, {
+            id: job.messageId,
+            drop: true,
+          }),
+        ]);
+        return { status: 'failed', cost: 0, errorText, failedBeforeText: failure };
+      }
+      const usage = await job.stream.usage();
+      // Never more than the hold (the ledger caps it too); a free answer holds nothing and costs nothing.
+      const cost = reservation
+        ? Math.min(job.heldCredits, (usage.inputTokens * model.priceIn + usage.outputTokens * model.priceOut) / 1000)
+        : 0;
+      const status: AnswerStatus =
+        stopReason === 'stop' ? 'stopped' : stopReason || failure ? 'failed' : job.stream.cut() ? 'cut' : 'complete';
+      const errorText =
+        stopReason === 'shutdown' ? SHUTDOWN_TEXT : failure && !stopReason ? job.errorText(failure) : status === 'cut' ? job.cutText : null;
+      const settle: SQL | undefined = reservation
+        ? ctx.credits.settling(reservation, cost, { model: model.id, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens })
+        : undefined;
+      await store.finishAnswer(
+        job.userId,
+        job.sessionId,
+        errorText ? [{ role: 'error', text: errorText, model: model.id }] : [],
+        job.newTitle,
+        settle,
+        { id: job.messageId, text, status, creditMilli: Math.round(cost * 1000) },
+      );
+      await notify();
+      return { status, cost, errorText, failedBeforeText: null };
+    })();
+
+    const entry = {
+      abort,
+      done: done
+        .catch((err): AnswerEnd => {
+          ctx.app.log.error({ err }, 'an answer could not be finished');
+          return { status: 'failed', cost: 0, errorText: job.errorText(err), failedBeforeText: null };
+        })
+        .then((end) => {
+          listener({ type: 'end', end });
+          return end;
+        })
+        .finally(() => running.delete(job.messageId)),
+    };
+    running.set(job.messageId, entry);
+    return entry.done;
+  }
+
+  return {
+    start,
+    /** Stops an answer produced here; false when another process produces it (then the bus and the row's flag do). */
+    stopHere(messageId: number): boolean {
+      const r = running.get(messageId);
+      r?.abort('stop');
+      return !!r;
+    },
+  };
+}
+
+export type AnswerRunner = ReturnType<typeof createAnswerRunner>;
+
+/** Events handed from the producer to one reader; null once closed and drained. */
+export function eventQueue<T>() {
+  const items: T[] = [];
+  let wake: (() => void) | null = null;
+  let closed = false;
+  return {
+    push(item: T) {
+      if (closed) return;
+      items.push(item);
+      wake?.();
+      wake = null;
+    },
+    close() {
+      closed = true;
+      wake?.();
+      wake = null;
+    },
+    async next(): Promise<T | null> {
+      while (!items.length) {
+        if (closed) return null;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+      return items.shift()!;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { MULTIDOCS_NO_ANSWER, MULTIDOCS_OFFLINE_NOTE, type MultidocsCitation } from '@hangar/contract';
+import type { Passage } from './store.ts';
+
+const EXCERPT_CHARS = 300;
+/** Context sent to a model at most (characters); passages beyond are left out, best ones kept. */
+const CONTEXT_CHARS = 24_000;
+/** How many passages the offline assistant quotes. */
+const OFFLINE_QUOTES = 3;
+
+/** The passages numbered as the answer cites them: [n] is the nth. */
+export function citationsOf(passages: Passage[]): MultidocsCitation[] {
+  return passages.map((p, i) => ({
+    n: i + 1,
+    uri: p.uri,
+    name: p.name,
+    page: p.page,
+    url: p.url,
+    excerpt: p.text.length > EXCERPT_CHARS ? `${p.text.slice(0, EXCERPT_CHARS - 3)}...` : p.text,
+  }));
+}
+
+export const sourceLabel = (c: MultidocsCitation) => (c.page ? `${c.name}, page ${c.page}` : c.name);
+
+/** The preview lines: what was found, with file and page, before the answer. */
+export function previewLines(citations: MultidocsCitation[]): string[] {
+  if (!citations.length) return [`${MULTIDOCS_NO_ANSWER}\n`];
+  return citations.map((c) => `[${c.n}] ${sourceLabel(c)}: ${c.excerpt.replace(/\s+/g, ' ')}\n`);
+}
+
+export function systemPrompt(): string {
+  return [
+    'You answer questions about the documents, web pages and recordings the user attached, using only the numbered passages given.',
+    'Cite every fact with the number of its passage in square brackets, like [2]. Never cite a number that is not given.',
+    `If the passages do not contain the answer, say exactly: "${MULTIDOCS_NO_ANSWER}"`,
+    'Answer in the language of the question, concisely, in Markdown.',
+  ].join('\n');
+}
+
+export function userPrompt(question: string, passages: Passage[]): string {
+  const parts: string[] = [];
+  let used = 0;
+  passages.forEach((p, i) => {
+    const label = p.page ? `${p.name}, page ${p.page}` : p.name;
+    const block = `[${i + 1}] (${label})\n${p.text}`;
+    if (used + block.length > CONTEXT_CHARS) return;
+    used += block.length;
+    parts.push(block);
+  });
+  return `Passages:\n\n${parts.join('\n\n')}\n\nQuestion: ${question}`;
+}
+
+/**
+ * The offline assistant's answer: no model, so it quotes the best passages (by search rank) with
+ * their citations, under a one-line note saying so.
+ */
+export function extractiveAnswer(passages: Passage[], citations: MultidocsCitation[]): string {
+  const ranked = passages
+    .map((p, i) => ({ p, c: citations[i]! }))
+    .filter(({ p }) => p.rank > 0)
+    .sort((a, b) => b.p.rank - a.p.rank)
+    .slice(0, OFFLINE_QUOTES);
+  if (!ranked.length) return `${MULTIDOCS_OFFLINE_NOTE}\n\n${MULTIDOCS_NO_ANSWER}`;
+  const quotes = ranked.map(({ p, c }) => `> ${p.text.replace(/\s+/g, ' ').trim()} [${c.n}]\n\n— ${sourceLabel(c)}`);
+  return `${MULTIDOCS_OFFLINE_NOTE}\n\n${quotes.join('\n\n')}`;
+}
+
+/** A short title for the conversation, from the question. */
+export function titleFrom(question: string): string {
+  const words = question.replace(/\s+/g, ' ').trim().split(' ').slice(0, 8).join(' ');
+  return (words.length > 60 ? `${words.slice(0, 57)}...` : words) || 'New chat...';
+}

@@ -1,0 +1,75 @@
+import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+
+/**
+ * OOXML parts as an order-preserving tree (fast-xml-parser with preserveOrder): parse then build
+ * gives back the same document (canonically), so only the text we change differs.
+ * An element is `{ 'w:p': XmlNode[], ':@'?: { '@_w:val': '…' } }`; a text node is `{ '#text': '…' }`.
+ */
+export type XmlNode = { [key: string]: XmlNode[] | Record<string, string> | string | undefined };
+
+const ATTRS = ':@';
+const options = {
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  trimValues: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  processEntities: true,
+  ignoreDeclaration: false,
+  ignorePiTags: false,
+  suppressEmptyNode: true,
+  suppressBooleanAttributes: false,
+} as const;
+
+const parser = new XMLParser(options);
+const builder = new XMLBuilder(options);
+
+export function parseXml(text: string): XmlNode[] {
+  return parser.parse(text) as XmlNode[];
+}
+
+export function buildXml(nodes: XmlNode[]): string {
+  return builder.build(nodes) as string;
+}
+
+/** The element's name, or null for text and comments. */
+export function tagOf(node: XmlNode): string | null {
+  for (const key of Object.keys(node)) if (key !== ATTRS && key !== '#text' && key !== '#comment') return key;
+  return null;
+}
+
+export function childrenOf(node: XmlNode): XmlNode[] {
+  const tag = tagOf(node);
+  const value = tag ? node[tag] : undefined;
+  return Array.isArray(value) ? value : [];
+}
+
+export function attr(node: XmlNode, name: string): string | undefined {
+  const attrs = node[ATTRS] as Record<string, string> | undefined;
+  return attrs?.[`@_${name}`];
+}
+
+export function setAttr(node: XmlNode, name: string, value: string): void {
+  const attrs = (node[ATTRS] as Record<string, string> | undefined) ?? {};
+  attrs[`@_${name}`] = value;
+  node[ATTRS] = attrs;
+}
+
+export function element(tag: string, children: XmlNode[] = [], attrs?: Record<string, string>): XmlNode {
+  const node: XmlNode = { [tag]: children };
+  if (attrs) node[ATTRS] = Object.fromEntries(Object.entries(attrs).map(([k, v]) => [`@_${k}`, v]));
+  return node;
+}
+
+/** The concatenated text directly inside an element (w:t, a:t). */
+export function textOf(node: XmlNode): string {
+  return childrenOf(node)
+    .map((c) => (typeof c['#text'] === 'string' ? c['#text'] : ''))
+    .join('');
+}
+
+export function setText(node: XmlNode, text: string): void {
+  const tag = tagOf(node);
+  if (tag) node[tag] = text ? [{ '#text': text }] : [];
+}

@@ -1,0 +1,79 @@
+import type { AnswerChart, SemanticResult } from '@hangar/contract';
+import type { EChartsOption } from 'echarts';
+import type { ThemeName } from '../../shell/theme/theme';
+
+// The portal's two themes, as plain colours: a canvas cannot read CSS variables or color-mix().
+const THEME_COLORS: Record<ThemeName, { text: string; muted: string; line: string; series: string[] }> = {
+  light: {
+    text: '#1f2937',
+    muted: '#6b7280',
+    line: '#e5e7eb',
+    series: ['#2563eb', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#0891b2', '#db2777', '#65a30d'],
+  },
+  dark: {
+    text: '#e5e7eb',
+    muted: '#9ca3af',
+    line: '#374151',
+    series: ['#60a5fa', '#fbbf24', '#34d399', '#f87171', '#a78bfa', '#22d3ee', '#f472b6', '#a3e635'],
+  },
+};
+
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** The chart for line, bar and donut answers: first dimension as categories, each measure a series. */
+export function chartOption(chart: AnswerChart, result: SemanticResult, theme: ThemeName): EChartsOption {
+  const colors = THEME_COLORS[theme];
+  const dimIndex = result.columns.findIndex((c) => c.kind === 'dimension');
+  const measures = result.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.kind === 'measure');
+  const categories = result.rows.map((row) => String(row[dimIndex] ?? '–'));
+  const numberAt = (row: (string | number | null)[], i: number) => (typeof row[i] === 'number' ? (row[i] as number) : null);
+  const base: EChartsOption = {
+    backgroundColor: 'transparent',
+    color: colors.series,
+    textStyle: { color: colors.text },
+    tooltip: {
+      trigger: chart === 'donut' ? 'item' : 'axis',
+      valueFormatter: (v) => (typeof v === 'number' ? NUMBER.format(v) : String(v)),
+    },
+    legend: { show: measures.length > 1 || chart === 'donut', bottom: 0, textStyle: { color: colors.text } },
+    aria: { enabled: true },
+  };
+  if (chart === 'donut') {
+    const measure = measures[0]!;
+    return {
+      ...base,
+      series: [
+        {
+          type: 'pie',
+          radius: ['45%', '70%'],
+          name: measure.c.label,
+          label: { color: colors.text },
+          itemStyle: { borderColor: theme === 'dark' ? '#111827' : '#ffffff', borderWidth: 2 },
+          data: result.rows.map((row, r) => ({ name: categories[r]!, value: numberAt(row, measure.i) ?? 0 })),
+        },
+      ],
+    };
+  }
+  return {
+    ...base,
+    grid: { left: 8, right: 16, top: 24, bottom: measures.length > 1 ? 40 : 16, containLabel: true },
+    xAxis: {
+      type: 'category',
+      data: categories,
+      axisLabel: { color: colors.muted },
+      axisLine: { lineStyle: { color: colors.line } },
+    },
+    yAxis: {
+      type: 'value',
+      axisLabel: { color: colors.muted, formatter: (v: number) => NUMBER.format(v) },
+      splitLine: { lineStyle: { color: colors.line } },
+    },
+    series: measures.map(({ c, i }) => ({
+      type: chart === 'line' ? 'line' : 'bar',
+      name: c.unit ? `${c.label} (${c.unit})` : c.label,
+      smooth: false,
+      showSymbol: result.rows.length <= 36,
+      data: result.rows.map((row) => numberAt(row, i)),
+    })),
+  };
+}

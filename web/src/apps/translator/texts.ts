@@ -1,0 +1,38 @@
+import { TRANSLATION_ERROR_TEXT, TRANSLATION_PAGE_LIMIT_TEXT } from '@hangar/contract';
+
+/** The translator screen's wording (spec "Translator screen", sections 5 and 8). */
+export const TRANSLATOR_TEXTS = {
+  title: 'Document translator',
+  welcome: 'Translate a pdf, pptx or docx document while keeping its layout: the translated file downloads as soon as it is ready.',
+  pageLimit: `Documents are limited to ${TRANSLATION_PAGE_LIMIT_TEXT} pages. For a longer document, contact the platform team.`,
+  dropPrompt: 'Drag and drop your file here, or click to select your file',
+  pasteHint: 'You can also paste a file here.',
+  acceptedFile: 'Accepted file',
+  selectedFile: 'Selected file',
+  noFile: 'none',
+  methodLabel: 'Method',
+  methodPlaceholder: 'Select a method',
+  sourceLabel: 'Original language',
+  sourcePlaceholder: 'Select original language',
+  targetLabel: 'Translation language',
+  targetPlaceholder: 'Select translation language',
+  translate: 'Translate',
+  loading: 'Loading...',
+  tooManyPages: 'Too much pages in file',
+  estimating: 'Counting pages...',
+  error: TRANSLATION_ERROR_TEXT,
+  oneFile: 'Drop one file at a time.',
+  wrongType: (types: readonly string[]) => `Only ${types.join(', ')} files are accepted.`,
+  emptyFile: 'This file is empty.',
+  noCredit:
+    'You have no GenAI credit left: only GoogleTranslate can be used, and pdf files are not accepted. Use the Send request button at the bottom of the sidebar to ask for more.',
+  setupFailed: 'The translator could not be prepared.',
+  retry: 'Try again',
+  preparing: 'Preparing the translator...',
+  downloaded: (name: string) => `Translated: ${name} has been downloaded.`,
+  downloadAgain: 'Download again',
+  offlineBadge: 'Offline draft',
+  unavailable: 'Unavailable',
+  notWithMethod: (names: string) => `Not available with this method: ${names}.`,
+  pagesEstimated: 'estimated from the word count',
+} as const;
