@@ -1,18 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accessTokenOf, signedInPage } from './helpers.ts';
+import { signedInPage } from './helpers.ts';
+import { type Month, monthsBack, uploadLedger, validateLedger } from './ledger-delivery.ts';
 
 // Talk to my data (tab 6) against the real server. The e2e server has no demo warehouse, so an
 // administrator first delivers a valid SSA ledger through the governance ingestion and validates
 // its KPIs: the warehouse then holds one month of revenue to ask about.
-const now = new Date();
+
 /** Two months of ledger, three and two months back: enough for a line. */
-const MONTHS = [3, 2].map((back) => {
-  const when = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-  const year = when.getUTCFullYear();
-  const month = when.getUTCMonth() + 1;
-  return { year, month, period: `${year}-${String(month).padStart(2, '0')}` };
-});
-type Month = (typeof MONTHS)[number];
+const MONTHS = [monthsBack(3), monthsBack(2)];
 
 /** Balanced journals: revenue of 1,000 and 2,000 times `scale` on 706100, a cost on 606300. */
 function ledger(period: string, scale: number): string {
@@ -28,55 +23,10 @@ function ledger(period: string, scale: number): string {
   ].join('\n');
 }
 
-interface IngestionRow {
-  file_type: string;
-  status: Record<string, string>;
-  tmp_bucket_url: string | null;
-}
-
-async function ledgerRow(admin: Page, headers: Record<string, string>, { year, month }: Month): Promise<IngestionRow | undefined> {
-  const res = await admin.request.get(`/api/data_gov/ingestion/data?use_case=Finance&asset=SSA&year=${year}&month=${month}`, { headers });
-  return ((await res.json()) as IngestionRow[]).find((i) => i.file_type === 'GENERAL_LEDGER');
-}
-
 /** Upload, wait for the checks to reach the KPI review, validate, wait until processed into the warehouse. */
 async function deliverLedger(admin: Page, at: Month, scale: number) {
-  const { year, month, period } = at;
-  const headers = { authorization: `Bearer ${await accessTokenOf(admin)}` };
-  const res = await admin.request.post('/api/data_gov/ingestion/file', {
-    headers,
-    multipart: {
-      file_asset: 'SSA',
-      use_case: 'Finance',
-      month: String(month),
-      year: String(year),
-      file_type: 'GENERAL_LEDGER',
-      file: { name: `SSA_GL_${period}.csv`, mimeType: 'text/csv', buffer: Buffer.from(ledger(period, scale)) },
-    },
-  });
-  expect(res.status()).toBe(200);
-  let row: IngestionRow | undefined;
-  await expect
-    .poll(
-      async () => {
-        row = await ledgerRow(admin, headers, at);
-        return row?.status.checkKpis;
-      },
-      { timeout: 45_000 },
-    )
-    .toBe('running');
-  const validated = await admin.request.post('/api/data_gov/ingestion/validate', {
-    headers,
-    multipart: {
-      file_asset: 'SSA',
-      file_type: 'GENERAL_LEDGER',
-      month: String(month),
-      year: String(year),
-      tmp_bucket_url: row!.tmp_bucket_url!,
-    },
-  });
-  expect(validated.status()).toBe(200);
-  await expect.poll(async () => (await ledgerRow(admin, headers, at))?.status.processed, { timeout: 45_000 }).toBe('finished');
+  const row = await uploadLedger(admin, at, ledger(at.period, scale), { stage: 'checkKpis', status: 'running' });
+  await validateLedger(admin, at, row);
 }
 
 async function openTalkToMyData(page: Page) {
