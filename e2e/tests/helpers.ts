@@ -45,3 +45,13 @@ export async function signedInPage(browser: Browser, email: string): Promise<Pag
   await signInThroughUi(page, email);
   return page;
 }
+
+/** A new chat in the Multi Docs mode, chosen from the model picker as a user does. */
+export async function startMultiDocsChat(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.getByRole('button', { name: 'Choose a model' }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose a model' })
+    .getByRole('button', { name: /Multi Docs/ })
+    .click();
+}
