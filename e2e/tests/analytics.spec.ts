@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signedInPage } from './helpers.ts';
+import { openGenerativeAiApp, signedInPage } from './helpers.ts';
 import { type Month, monthsBack, uploadLedger, validateLedger } from './ledger-delivery.ts';
 
 // Talk to my data (tab 6) against the real server. The e2e server has no demo warehouse, so an
@@ -30,16 +30,7 @@ async function deliverLedger(admin: Page, at: Month, scale: number) {
 }
 
 async function openTalkToMyData(page: Page) {
-  const menu = page.getByRole('navigation', { name: 'Applications' });
-  const section = menu.getByRole('button', { name: 'Generative AI' });
-  const item = menu.getByRole('button', { name: 'Talk to my data', exact: true });
-  await expect(async () => {
-    if (!(await item.isVisible()) && (await section.count()) > 0 && (await section.getAttribute('aria-expanded')) !== 'true') {
-      await section.click();
-    }
-    await expect(item).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await item.click();
+  await openGenerativeAiApp(page, 'Talk to my data');
   await expect(page.getByRole('heading', { name: 'Talk to my data' })).toBeVisible();
 }
 
