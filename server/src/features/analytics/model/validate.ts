@@ -15,9 +15,12 @@ const FIELDS: Record<string, readonly string[]> = {
   order: ['by', 'direction'],
 };
 
-/** Statement text, comment or quote characters: never part of a breakdown's value. */
+/**
+ * Statement separators, comments, escapes, a quote closing into a condition, or a statement keyword
+ * followed by its clause: never part of a breakdown's value ("O'Hare" and "Select lounge" are).
+ */
 const SQL_IN_VALUE =
-  /[;'"`\\]|--|\/\*|\b(select|drop|delete|insert|update|truncate|alter|union|create|grant|exec|pragma|attach|copy)\b\s+\S/i;
+  /[;`\\]|--|\/\*|['"]\s*(or|and|union)\b|\b(select|drop|delete|insert|update|truncate|alter|union|create|grant|exec|pragma|attach|copy)\b.*\b(from|table|into|set|where|select|database|all|values)\b|\bselect\s+\*/i;
 export const looksLikeSql = (text: string) => SQL_IN_VALUE.test(text);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
