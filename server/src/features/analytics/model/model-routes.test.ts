@@ -258,6 +258,22 @@ describe('questions back, failures and credits', () => {
     expect(total.amount).toBeCloseTo(price(QUERY_USAGE) + price(READING_USAGE), 3);
   });
 
+  it('with too little credit for the prompt: refused (402), the little held given back', async () => {
+    await t.ctx.credits.adjust(stewardId, 0.01 - (await balance()), {
+      kind: 'admin_adjustment',
+      actorId: stewardId,
+      reason: 'test: 0.01 left',
+    });
+    const sent = stub.requests.length;
+    const res = await ask('revenue by month in 2025');
+    expect(res.status).toBe(402);
+    expect((res.body as unknown as { message: string }).message).toMatch(/too little for a question read by the language model/);
+    expect(stub.requests.length).toBe(sent);
+    expect(await balance()).toBeCloseTo(0.01, 3);
+    const [reserve, release] = await lastLedger(2);
+    expect([reserve!.kind, release!.kind, reserve!.delta + release!.delta]).toEqual(['reserve', 'release', 0]);
+  });
+
   it('with no credit left: refused like the chat (402), nothing asked of the model', async () => {
     await t.ctx.credits.adjust(stewardId, -(await balance()), {
       kind: 'admin_adjustment',
