@@ -110,10 +110,12 @@ describe('a good structured query', () => {
     expect(system).toContain(`Today is ${new Date().toISOString().slice(0, 10)}`);
     expect(system).toContain('values: SSA, AMA, SCA, ANA, LGW');
     expect(system).not.toContain('departing_passengers');
-    expect((understanding!.tools as { function: { name: string } }[]).map((x) => x.function.name)).toEqual([
-      'query_data',
-      'ask_clarification',
-    ]);
+    type Fn = { name: string; strict?: boolean; parameters: { properties: Record<string, { items?: { enum?: string[] } }> } };
+    const tools = (understanding!.tools as { function: Fn }[]).map((x) => x.function);
+    expect(tools.map((x) => x.name)).toEqual(['query_data', 'ask_clarification']);
+    expect(tools[0]!.parameters.properties.measures!.items!.enum).toContain('revenue');
+    expect(tools[0]!.strict).toBeUndefined();
+    expect(understanding).toMatchObject({ tool_choice: 'required', parallel_tool_calls: false });
     expect(JSON.stringify(reading!.messages)).toContain('2025-02 | 1200');
   });
 

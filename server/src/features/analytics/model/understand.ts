@@ -53,6 +53,8 @@ export async function understandQuestion(opts: {
       }),
     },
     toolChoice: 'required',
+    // One query per question: OpenAI may otherwise fill both tools at once.
+    providerOptions: { openai: { parallelToolCalls: false } },
     temperature: 0,
     maxRetries: 1,
     maxOutputTokens: opts.maxOutputTokens,
