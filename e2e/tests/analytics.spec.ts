@@ -47,6 +47,8 @@ test('an administrator asks for revenue by month: chart, numbers, how it was com
   const answer = admin.getByTestId('analytics-answer');
   await expect(answer).toBeVisible({ timeout: 30_000 });
   await expect(admin.getByTestId('analytics-understood')).toContainText('Revenue');
+  // Read and phrased by the model (the local stub, as GPT 4o), from the computed numbers.
+  await expect(admin.getByTestId('analytics-narrative')).toHaveText('Revenue doubled from the first month to the second.');
   await expect(admin.getByTestId('analytics-chart').locator('canvas')).toBeVisible();
   const table = admin.getByTestId('analytics-table');
   await expect(table.getByRole('row', { name: new RegExp(MONTHS[0]!.period) })).toContainText('3,000');
@@ -71,4 +73,6 @@ test('a question without a measure is answered with a question back', async ({ b
   const clarification = page.getByTestId('analytics-clarification');
   await expect(clarification).toBeVisible({ timeout: 30_000 });
   await expect(clarification.getByTestId('analytics-ignored')).toBeVisible();
+  // The model (the stub) fails on this question: the offline parser read it, and says so.
+  await expect(clarification.getByTestId('analytics-notices')).toContainText('could not be reached');
 });

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
 import { chooseChart, narrate } from './answer.ts';
 import { compileQuery, type WarehouseFile } from './compile.ts';
-import { parseQuestion } from './parser/parser.ts';
+import { type Parsed, parseQuestion } from './parser/parser.ts';
 import { runCompiled } from './run.ts';
 import { buildSemanticLayer, isRatio, type Measure, type SemanticLayer } from './semantic-layer.ts';
 import { createWarehouseFiles, scopeOf } from './warehouse.ts';
@@ -62,14 +62,29 @@ export function createAnalyticsService(ctx: AppContext) {
   async function store(userId: string, answer: Omit<DataAnswer, 'id' | 'createdAt'>): Promise<DataAnswer> {
     const [row] = await ctx.db
       .insert(analyticsQuestions)
-      .values({ userId, question: answer.question, language: answer.language, status: answer.status, answer, creditMilli: 0 })
+      .values({
+        userId,
+        question: answer.question,
+        language: answer.language,
+        status: answer.status,
+        answer,
+        creditMilli: Math.round(answer.credit * 1000),
+      })
       .returning({ id: analyticsQuestions.id, createdAt: analyticsQuestions.createdAt });
     return { ...answer, id: row!.id, createdAt: row!.createdAt.toISOString() };
   }
 
-  /** Reads the question and runs it within the caller's scope; nothing is stored. */
-  async function read(actor: Actor, question: string, today = new Date()): Promise<Omit<DataAnswer, 'id' | 'createdAt'>> {
-    const parsed = parseQuestion(question, layer, today);
+  /**
+   * Reads the question (the offline parser, or `understand`: the model path) and runs it within the
+   * caller's scope; nothing is stored.
+   */
+  async function read(
+    actor: Actor,
+    question: string,
+    today = new Date(),
+    understand?: () => Promise<Parsed>,
+  ): Promise<Omit<DataAnswer, 'id' | 'createdAt'>> {
+    const parsed = understand ? await understand() : parseQuestion(question, layer, today);
     const empty = {
       question,
       language: parsed.language as QuestionLanguage,
@@ -119,6 +134,7 @@ export function createAnalyticsService(ctx: AppContext) {
       return store(actor.sub, await read(actor, question, today));
     },
     read,
+    store,
 
     async history(userId: string) {
       return ctx.db
