@@ -268,6 +268,11 @@ describe('the answer', () => {
       id: 52,
       params: { view: 'Lineage', kpi: 'Revenue' },
     });
+    fireEvent.click(within(kpis).getByRole('button', { name: 'Quality' }));
+    expect(JSON.parse(screen.getByTestId('open-tabs').textContent!)).toContainEqual({
+      id: 52,
+      params: { view: 'Quality', kpi: 'Revenue', table: 'GENERAL_LEDGER' },
+    });
   });
 });
 

@@ -4,11 +4,6 @@ import { ANALYTICS_TEXTS as T } from './texts';
 
 const isGovUseCase = (name: string): name is GovUseCase => Object.hasOwn(GOV_TAB_IDS, name);
 
-/**
- * Lineage and Quality for each KPI read: both open the use case's data-governance tab. The
- * governance tab takes a quality filter as params but no way to ask for its Lineage sub-tab or a
- * KPI, so both links land on the tab's default sub-tab.
- */
 /** "2 months passed, 1 failed (SSA 2025-02: Data Integrity), 1 missing": a KPI's checks for the months used. */
 export function qualitySummary(months: KpiQuality['months']): string | null {
   if (months.length === 0) return null;
@@ -26,6 +21,10 @@ export function qualitySummary(months: KpiQuality['months']): string | null {
   return parts.join(', ');
 }
 
+/**
+ * Lineage and Quality for each KPI read: both open the use case's data-governance tab, on its Data
+ * Lineage sub-tab with the KPI chosen, or on its Quality sub-tab filtered to the KPI's table.
+ */
 export function KpiLinks({
   kpis,
   quality = [],
@@ -38,7 +37,7 @@ export function KpiLinks({
   const known = kpis.filter((k) => isGovUseCase(k.useCase));
   if (known.length === 0) return null;
 
-  function open(useCase: GovUseCase, view: 'Lineage' | 'Quality', kpi: string) {
+  function open(useCase: GovUseCase, view: 'Lineage' | 'Quality', kpi: string, table: string) {
     const id = GOV_TAB_IDS[useCase];
     const definition = TAB_BY_ID.get(id);
     openTab({
@@ -47,8 +46,8 @@ export function KpiLinks({
       title: definition?.title ?? useCase,
       icon: definition?.icon ?? 'shield-check',
       externalLink: null,
-      // Carried for when the governance tab learns to open a sub-tab on a KPI; ignored today.
-      params: { view, kpi },
+      // Read by the governance tab (kpiLinkFromParams in apps/governance/quality-link.ts).
+      params: view === 'Quality' ? { view, kpi, table } : { view, kpi },
     });
   }
 
@@ -67,14 +66,14 @@ export function KpiLinks({
               <button
                 type="button"
                 className="text-accent underline-offset-2 hover:underline"
-                onClick={() => open(k.useCase as GovUseCase, 'Lineage', k.kpi)}
+                onClick={() => open(k.useCase as GovUseCase, 'Lineage', k.kpi, k.table)}
               >
                 {T.lineage}
               </button>
               <button
                 type="button"
                 className="text-accent underline-offset-2 hover:underline"
-                onClick={() => open(k.useCase as GovUseCase, 'Quality', k.kpi)}
+                onClick={() => open(k.useCase as GovUseCase, 'Quality', k.kpi, k.table)}
               >
                 {T.quality}
               </button>
