@@ -33,6 +33,10 @@ describe('the user guide for the offline assistant', () => {
     'hi',
     'tell me a joke',
     'passengers by terminal in March 2026',
+    'write a report about delays',
+    'translate this sentence into French: good morning',
+    'what model are you?',
+    'give me the access code of the wifi',
   ])('has no section for %s (the notice answers it)', (question) => {
     expect(guide.search(question)).toEqual([]);
     expect(guideAnswer(guide, question)).toBeNull();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PORTAL_TERMS, terms } from './words.ts';
+import { asksHowTo, PORTAL_TERMS, terms } from './words.ts';
 
 /**
  * The portal's user guide (docs/user-guide.md), read once at start-up, and a BM25 ranking of its
@@ -78,21 +78,26 @@ export function createGuideIndex(sections: readonly GuideSection[]) {
     return Math.log(1 + (indexed.length - n + 0.5) / (n + 0.5));
   };
 
-  /** The sections that answer a question, best first; none when it names nothing of the portal. */
+  /**
+   * The sections that answer a question, best first. None when it names nothing of the portal; a
+   * question that does not ask how or where ("what model are you?", "translate this sentence")
+   * needs two portal terms in the section ("who approves credit requests?"), else it is not for the guide.
+   */
   function search(question: string, limit = 2): GuideMatch[] {
     const asked = [...new Set(terms(question))];
     if (!asked.some((t) => PORTAL_TERMS.has(t))) return [];
+    const needed = asksHowTo(question) ? 1 : 2;
     return indexed
       .map((s) => {
         let score = 0;
-        let portal = false;
+        let portal = 0;
         for (const term of asked) {
           const tf = s.counts.get(term) ?? 0;
           if (tf === 0) continue;
-          if (PORTAL_TERMS.has(term)) portal = true;
+          if (PORTAL_TERMS.has(term)) portal += 1;
           score += (idf(term) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * s.length) / average));
         }
-        return { section: { title: s.title, text: s.text }, score: portal ? score : 0 };
+        return { section: { title: s.title, text: s.text }, score: portal >= needed ? score : 0 };
       })
       .filter((m) => m.score >= MIN_SCORE)
       .sort((a, b) => b.score - a.score)

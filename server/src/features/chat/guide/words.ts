@@ -90,7 +90,7 @@ const TERMS: Record<string, readonly string[]> = {
   ],
   signout: ['logout', 'deconnecter', 'deconnexion', 'desconectar', 'cerrar', 'sair', 'salir'],
   theme: ['theme', 'tema', 'dark', 'sombre', 'oscuro', 'escuro', 'light', 'clair', 'claro'],
-  dashboard: ['dashboard', 'dashboards', 'tableau', 'tableaux', 'painel', 'paineis', 'tablero', 'report', 'rapport'],
+  dashboard: ['dashboard', 'dashboards', 'tableau', 'tableaux', 'painel', 'paineis', 'tablero'],
   tab: ['tab', 'tabs', 'onglet', 'onglets', 'pestana', 'aba', 'abas', 'menu', 'sidebar'],
   admin: ['admin', 'administrator', 'administrateur', 'administrador', 'administration'],
   access: [
@@ -157,6 +157,14 @@ function words(text: string): string[] {
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 || w === 'a');
 }
+
+/** Words that ask how to do something, in the four languages: "how", "where", "can I", "help". */
+const HOW_TO = new Set(
+  'how where why help comment ou pourquoi aide puis peux como donde por porque ayuda puedo onde ajuda posso'.split(' '),
+);
+
+/** Whether a question asks how or where to do something (not only what something is). */
+export const asksHowTo = (text: string): boolean => words(text).some((w) => HOW_TO.has(w));
 
 /** A crude English stem, enough for "uploads"/"uploaded"/"uploading" to meet. */
 function stem(word: string): string {
