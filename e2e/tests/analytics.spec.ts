@@ -61,8 +61,16 @@ test('an administrator asks for revenue by month: chart, numbers, how it was com
   // The question is in the history, and saving it lists it among the saved questions.
   await expect(admin.getByTestId('analytics-history')).toContainText('revenue by month');
 
+  // Both months delivered and validated: their checks passed.
+  await expect(admin.getByTestId('kpi-quality').first()).toContainText('2 months passed');
+
+  // The lineage link opens Finance's governance tab on Data Lineage with Revenue chosen, once a BU is picked.
   await admin.getByTestId('analytics-kpis').getByRole('button', { name: 'Lineage' }).first().click();
   await expect(admin.getByText('Here are the BUs to which you have access for Finance.')).toBeVisible();
+  await admin.getByRole('button', { name: 'SSA/AMA', exact: true }).click();
+  await expect(admin.getByRole('tab', { name: 'Data Lineage' })).toHaveAttribute('aria-selected', 'true');
+  await expect(admin.getByRole('button', { name: 'Revenue', exact: true })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await expect(admin.getByRole('region', { name: 'Definition' })).toContainText('Revenue');
 });
 
 test('a question without a measure is answered with a question back', async ({ browser }) => {

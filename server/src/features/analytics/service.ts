@@ -7,6 +7,7 @@ import type { Actor } from '../../platform/policies/roles.ts';
 import { chooseChart, narrate } from './answer.ts';
 import { compileQuery, type WarehouseFile } from './compile.ts';
 import { type Parsed, parseQuestion } from './parser/parser.ts';
+import { kpiQuality } from './quality.ts';
 import { runCompiled } from './run.ts';
 import { buildSemanticLayer, isRatio, type Measure, type SemanticLayer } from './semantic-layer.ts';
 import { createWarehouseFiles, scopeOf } from './warehouse.ts';
@@ -112,6 +113,7 @@ export function createAnalyticsService(ctx: AppContext) {
       .flatMap((id) => baseMeasures(layer, layer.measures.get(id)!))
       .map((m) => (isRatio(m) ? null : { useCase: m.useCase, kpi: m.kpi.name, table: m.table.type }))
       .filter((k): k is NonNullable<typeof k> => k !== null);
+    const checked = await kpiQuality(ctx.db, kpis, compiled.files, query, today);
     return {
       ...empty,
       status: 'answered',
@@ -122,7 +124,8 @@ export function createAnalyticsService(ctx: AppContext) {
       chart,
       narrative: narrate(result, chart, parsed.language),
       notices,
-      quality: missingMonths(compiled.files, query, today),
+      quality: [...missingMonths(compiled.files, query, today), ...checked.warnings],
+      qualityStatus: checked.status,
       kpis,
     };
   }
