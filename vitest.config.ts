@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker; the suites mostly wait on databases, child
+    // processes and background jobs, so two keep both cores busy (CI has 2 cores).
+    maxWorkers: 2,
     projects: [
       {
         test: {
