@@ -1,4 +1,4 @@
-import type { GovUseCase, SemanticColumn, SemanticQuery } from '@hangar/contract';
+import { BUSINESS_UNITS, type GovUseCase, type SemanticColumn, type SemanticQuery } from '@hangar/contract';
 import { badRequest } from '../../platform/errors.ts';
 import { ident, literal } from '../../platform/sql-text.ts';
 import { type BaseMeasure, isRatio, type Measure, type SemanticLayer } from './semantic-layer.ts';
@@ -78,13 +78,14 @@ export function compileQuery(
   const buFilter = query.filters.find((f) => f.dimension === 'bu')?.values;
   const baseCte = (m: BaseMeasure, name: string) => {
     const readable = scope.get(m.useCase) ?? new Set<string>();
-    if (buFilter) {
-      const outside = buFilter.filter((b) => !readable.has(b));
-      if (outside.length) {
-        notices.push(
-          `${m.label}: you do not have access to ${outside.join(', ')}; the answer uses only ${[...readable].join(', ') || 'no BU'}.`,
-        );
-      }
+    const outside = buFilter?.filter((b) => !readable.has(b)) ?? [];
+    if (outside.length) {
+      notices.push(
+        `${m.label}: you do not have access to ${outside.join(', ')}; the answer uses only ${[...readable].join(', ') || 'no BU'}.`,
+      );
+    } else if (!buFilter && readable.size > 0 && readable.size < BUSINESS_UNITS.length) {
+      // Asked for everything ("by BU", "all airports"): the total is the caller's, not the group's.
+      notices.push(`${m.label}: answered within your access, ${[...readable].join(', ')} only.`);
     }
     const mine = files.filter(
       (f) =>
