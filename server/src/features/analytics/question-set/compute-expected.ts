@@ -42,11 +42,12 @@ const cell = (v: unknown): string | number | null => {
 
 /** One row per line, unordered answers sorted, so a change of the demo data reads as a short diff. */
 function serialize(expected: ExpectedFile): string {
+  const list = (values: readonly unknown[]) => `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
   const answers = Object.entries(expected.answers).map(([id, a]) => {
-    const rows = a.rows.map((r) => `    ${JSON.stringify(r)}`).join(',\n');
-    return `  ${JSON.stringify(id)}: {\n   "columns": ${JSON.stringify(a.columns)},\n   "rows": [\n${rows}\n   ]\n  }`;
+    const rows = a.rows.map((r) => `        ${list(r)}`).join(',\n');
+    return `    ${JSON.stringify(id)}: {\n      "columns": ${list(a.columns)},\n      "rows": [\n${rows}\n      ]\n    }`;
   });
-  return `{\n "pinnedToday": ${JSON.stringify(expected.pinnedToday)},\n "answers": {\n${answers.join(',\n')}\n }\n}\n`;
+  return `{\n  "pinnedToday": ${JSON.stringify(expected.pinnedToday)},\n  "answers": {\n${answers.join(',\n')}\n  }\n}\n`;
 }
 
 /** Runs every answered question's SQL over the warehouse files under `filesDir`. */
