@@ -2,6 +2,7 @@
 // with hand-written DuckDB SQL (questions.ts), never through the semantic layer or the compiler,
 // and writes them to expected.json. Run after changing the questions or the demo data:
 //   npx node server/src/features/analytics/question-set/compute-expected.ts
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -40,16 +41,6 @@ const cell = (v: unknown): string | number | null => {
   return Number.isFinite(n) ? Math.round(n * 1e6) / 1e6 : String(v);
 };
 
-/** One row per line, unordered answers sorted, so a change of the demo data reads as a short diff. */
-function serialize(expected: ExpectedFile): string {
-  const list = (values: readonly unknown[]) => `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
-  const answers = Object.entries(expected.answers).map(([id, a]) => {
-    const rows = a.rows.map((r) => `        ${list(r)}`).join(',\n');
-    return `    ${JSON.stringify(id)}: {\n      "columns": ${list(a.columns)},\n      "rows": [\n${rows}\n      ]\n    }`;
-  });
-  return `{\n  "pinnedToday": ${JSON.stringify(expected.pinnedToday)},\n  "answers": {\n${answers.join(',\n')}\n  }\n}\n`;
-}
-
 /** Runs every answered question's SQL over the warehouse files under `filesDir`. */
 export async function computeExpected(filesDir: string): Promise<Record<string, ExpectedAnswer>> {
   const db = await (await DuckDBInstance.create(':memory:')).connect();
@@ -84,7 +75,9 @@ if (import.meta.main) {
       answers: await computeExpected(warehouse.filesDir),
     };
     const out = path.join(import.meta.dirname, 'expected.json');
-    await writeFile(out, serialize(expected));
+    await writeFile(out, JSON.stringify(expected));
+    // In the repository's format, so a change of the demo data reads as a short diff.
+    execFileSync(path.join(process.cwd(), 'node_modules', '.bin', 'biome'), ['format', '--write', out], { stdio: 'ignore' });
     console.log(`${Object.keys(expected.answers).length} expected answers written to ${out}`);
   } finally {
     await warehouse.app.close();

@@ -251,6 +251,13 @@ export const QUESTIONS: SetQuestion[] = [
     question: 'mouvements par compagnie de novembre à décembre 2025',
     sql: movementsNovDec,
   },
+  {
+    id: 'fr-14',
+    language: 'fr',
+    forms: ['single-value', 'filter', 'year'],
+    question: 'passagers de la compagnie AF en 2025',
+    sql: airlinePax('AF'),
+  },
   { id: 'fr-11', language: 'fr', forms: ['clarify-outside-data'], question: 'quel temps fera-t-il à Paris demain ?', clarification: true },
   { id: 'fr-12', language: 'fr', forms: ['clarify-no-measure'], question: 'montre-moi tout par mois', clarification: true },
   {
@@ -321,6 +328,13 @@ export const QUESTIONS: SetQuestion[] = [
     question: 'pasajeros LGW vs AMA el año pasado',
     sql: paxVs('LGW', 'AMA'),
   },
+  {
+    id: 'es-13',
+    language: 'es',
+    forms: ['single-value', 'filter', 'month'],
+    question: 'ventas netas de la tienda T1-DF-01 en enero de 2026',
+    sql: `SELECT sum(net_sales) AS net_sales FROM sales WHERE period = '2026-01' AND shop_code = 'T1-DF-01'`,
+  },
   { id: 'es-11', language: 'es', forms: ['clarify-outside-data'], question: '¿qué tiempo hará mañana en Madrid?', clarification: true },
   { id: 'es-12', language: 'es', forms: ['clarify-ambiguous'], question: 'ingresos por aerolínea', clarification: true },
 
@@ -383,6 +397,13 @@ export const QUESTIONS: SetQuestion[] = [
     forms: ['single-value', 'filter', 'year'],
     question: 'total de passageiros de LGW em 2025',
     sql: paxOf('LGW'),
+  },
+  {
+    id: 'pt-13',
+    language: 'pt',
+    forms: ['single-value', 'filter', 'last-year'],
+    question: 'passageiros da companhia QR no ano passado',
+    sql: airlinePax('QR'),
   },
   {
     id: 'pt-11',
