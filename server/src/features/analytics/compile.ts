@@ -1,4 +1,4 @@
-import { BUSINESS_UNITS, type GovUseCase, type SemanticColumn, type SemanticQuery } from '@hangar/contract';
+import { BUSINESS_UNITS, type GovUseCase, type QuestionLanguage, type SemanticColumn, type SemanticQuery } from '@hangar/contract';
 import { badRequest } from '../../platform/errors.ts';
 import { ident, literal } from '../../platform/sql-text.ts';
 import { type BaseMeasure, isRatio, type Measure, type SemanticLayer } from './semantic-layer.ts';
@@ -49,6 +49,8 @@ export function compileQuery(
   files: readonly WarehouseFile[],
   scope: Scope,
   cap: number,
+  /** The language the columns are labelled in: the question's. */
+  language: QuestionLanguage = 'en',
 ): CompiledQuery {
   const measures = query.measures.map((id) => {
     const m = layer.measures.get(id);
@@ -135,8 +137,8 @@ export function compileQuery(
   const fetch = query.limit ?? cap + 1;
   const sql = `WITH ${ctes.join(',\n')}\nSELECT ${select} FROM ${from}${order ? ` ORDER BY ${order}` : ''} LIMIT ${Math.min(fetch, cap + 1)}`;
   const columns: SemanticColumn[] = [
-    ...dims.map((d) => ({ id: d, label: layer.dimensions.get(d)!.label, kind: 'dimension' as const, unit: null })),
-    ...measures.map((m) => ({ id: m.id, label: m.label, kind: 'measure' as const, unit: m.unit })),
+    ...dims.map((d) => ({ id: d, label: layer.dimensions.get(d)!.labels[language], kind: 'dimension' as const, unit: null })),
+    ...measures.map((m) => ({ id: m.id, label: m.labels[language], kind: 'measure' as const, unit: m.unit })),
   ];
   return { sql, columns, fetch: Math.min(fetch, cap + 1), cap, notices: [...new Set(notices)], files: used };
 }

@@ -44,6 +44,25 @@ describe('the question set', () => {
   }
 });
 
+describe('answers in the question’s language', () => {
+  it.each([
+    [
+      'passagers par mois en 2025',
+      'Passagers au départ par Mois, 2025-01 à 2025-12',
+      /^Passagers au départ passe de .* en 2025-01 à .* en 2025-12/,
+    ],
+    ['ventas netas por tienda en enero de 2026', 'Ventas netas por Tienda, 2026-01', /^.+ tiene el mayor valor de ventas netas: /],
+    ['receita da SSA no mês passado', 'Receita, 2026-01, BU SSA', /^Receita: .+ EUR\.$/],
+    ['revenue in SSA last month', 'Revenue, 2026-01, BU SSA', /^Revenue: .+ EUR\.$/],
+  ])('%s', async (question, understood, narrative) => {
+    const answer = await service.read(w.admin, question, PINNED_TODAY);
+    expect(answer.understood).toBe(understood);
+    expect(answer.narrative).toMatch(narrative);
+    // The table's headers are the same words as the reading.
+    for (const column of answer.result!.columns) expect(understood).toContain(column.label);
+  });
+});
+
 /** Questions reaching for other BUs, for a user who may read SSA's Finance data only. */
 const REACHING_OUT = [
   'revenue by BU last month',
