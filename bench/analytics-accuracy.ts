@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ExpectedFile } from '../server/src/features/analytics/question-set/compute-expected.ts';
+import { computeExpected, type ExpectedFile } from '../server/src/features/analytics/question-set/compute-expected.ts';
 import { buildDemoWarehouse, PINNED_TODAY } from '../server/src/features/analytics/question-set/demo-warehouse.ts';
 import { gradeAnswer } from '../server/src/features/analytics/question-set/grade.ts';
 import { FORMS, QUESTIONS } from '../server/src/features/analytics/question-set/questions.ts';
@@ -22,6 +22,10 @@ export async function analyticsAccuracy(): Promise<Result> {
   log('analytics-accuracy: building the demo warehouse');
   const warehouse = await buildDemoWarehouse();
   try {
+    // A build that came out other than the one the answers were computed on would grade the demo, not the parser.
+    const built = await computeExpected(warehouse.filesDir);
+    const differ = Object.keys(expected.answers).filter((id) => JSON.stringify(built[id]) !== JSON.stringify(expected.answers[id]));
+    if (differ.length) throw new Error(`the demo warehouse built differs from expected.json for ${differ.join(', ')}`);
     const service = createAnalyticsService(warehouse.app.ctx);
     const graded: { id: string; language: string; forms: readonly string[]; miss: string | null; ms: number }[] = [];
     for (const q of QUESTIONS) {
