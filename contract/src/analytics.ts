@@ -82,6 +82,27 @@ export const AskQuestionRequest = z.object({
 export const QUESTION_STATUSES = ['answered', 'clarification', 'failed'] as const;
 
 /** An answer as shown and as stored in the history. */
+/** A month's checks for one KPI's table and BU: passed, failed (with the checks), not finished, or not delivered. */
+export const KPI_MONTH_STATUSES = ['passed', 'failed', 'pending', 'missing'] as const;
+export const KpiQualityMonth = z.object({
+  bu: z.string(),
+  /** YYYY-MM. */
+  month: z.string(),
+  status: z.enum(KPI_MONTH_STATUSES),
+  /** The failed checks' labels (Data Integrity, File Integrity, File Not Sent, Referential). */
+  failedChecks: z.array(z.string()),
+});
+export type KpiQualityMonth = z.infer<typeof KpiQualityMonth>;
+
+/** The quality status of one KPI read for the months the answer used. */
+export const KpiQuality = z.object({
+  useCase: z.string(),
+  kpi: z.string(),
+  table: z.string(),
+  months: z.array(KpiQualityMonth),
+});
+export type KpiQuality = z.infer<typeof KpiQuality>;
+
 export const DataAnswer = z.object({
   id: z.string(),
   question: z.string(),
@@ -98,8 +119,10 @@ export const DataAnswer = z.object({
   narrative: z.string().nullable(),
   /** Scope narrowed, result cut, no data: said with the answer. */
   notices: z.array(z.string()),
-  /** Months missing or not validated for the BUs read. */
+  /** Warnings: months missing or not validated, months that failed their checks, for the BUs read. */
   quality: z.array(z.string()),
+  /** Per KPI read, its checks for each BU and month used; absent from answers stored before it existed. */
+  qualityStatus: z.array(KpiQuality).optional(),
   /** The KPIs read, for the lineage and quality links. */
   kpis: z.array(z.object({ useCase: z.string(), kpi: z.string(), table: z.string() })),
   credit: z.number(),

@@ -1,18 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accessTokenOf, signedInPage } from './helpers.ts';
+import { openGenerativeAiApp, signedInPage } from './helpers.ts';
+import { type Month, monthsBack, uploadLedger, validateLedger } from './ledger-delivery.ts';
 
 // Talk to my data (tab 6) against the real server. The e2e server has no demo warehouse, so an
 // administrator first delivers a valid SSA ledger through the governance ingestion and validates
 // its KPIs: the warehouse then holds one month of revenue to ask about.
-const now = new Date();
+
 /** Two months of ledger, three and two months back: enough for a line. */
-const MONTHS = [3, 2].map((back) => {
-  const when = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-  const year = when.getUTCFullYear();
-  const month = when.getUTCMonth() + 1;
-  return { year, month, period: `${year}-${String(month).padStart(2, '0')}` };
-});
-type Month = (typeof MONTHS)[number];
+const MONTHS = [monthsBack(3), monthsBack(2)];
 
 /** Balanced journals: revenue of 1,000 and 2,000 times `scale` on 706100, a cost on 606300. */
 function ledger(period: string, scale: number): string {
@@ -28,68 +23,14 @@ function ledger(period: string, scale: number): string {
   ].join('\n');
 }
 
-interface IngestionRow {
-  file_type: string;
-  status: Record<string, string>;
-  tmp_bucket_url: string | null;
-}
-
-async function ledgerRow(admin: Page, headers: Record<string, string>, { year, month }: Month): Promise<IngestionRow | undefined> {
-  const res = await admin.request.get(`/api/data_gov/ingestion/data?use_case=Finance&asset=SSA&year=${year}&month=${month}`, { headers });
-  return ((await res.json()) as IngestionRow[]).find((i) => i.file_type === 'GENERAL_LEDGER');
-}
-
 /** Upload, wait for the checks to reach the KPI review, validate, wait until processed into the warehouse. */
 async function deliverLedger(admin: Page, at: Month, scale: number) {
-  const { year, month, period } = at;
-  const headers = { authorization: `Bearer ${await accessTokenOf(admin)}` };
-  const res = await admin.request.post('/api/data_gov/ingestion/file', {
-    headers,
-    multipart: {
-      file_asset: 'SSA',
-      use_case: 'Finance',
-      month: String(month),
-      year: String(year),
-      file_type: 'GENERAL_LEDGER',
-      file: { name: `SSA_GL_${period}.csv`, mimeType: 'text/csv', buffer: Buffer.from(ledger(period, scale)) },
-    },
-  });
-  expect(res.status()).toBe(200);
-  let row: IngestionRow | undefined;
-  await expect
-    .poll(
-      async () => {
-        row = await ledgerRow(admin, headers, at);
-        return row?.status.checkKpis;
-      },
-      { timeout: 45_000 },
-    )
-    .toBe('running');
-  const validated = await admin.request.post('/api/data_gov/ingestion/validate', {
-    headers,
-    multipart: {
-      file_asset: 'SSA',
-      file_type: 'GENERAL_LEDGER',
-      month: String(month),
-      year: String(year),
-      tmp_bucket_url: row!.tmp_bucket_url!,
-    },
-  });
-  expect(validated.status()).toBe(200);
-  await expect.poll(async () => (await ledgerRow(admin, headers, at))?.status.processed, { timeout: 45_000 }).toBe('finished');
+  const row = await uploadLedger(admin, at, ledger(at.period, scale), { stage: 'checkKpis', status: 'running' });
+  await validateLedger(admin, at, row);
 }
 
 async function openTalkToMyData(page: Page) {
-  const menu = page.getByRole('navigation', { name: 'Applications' });
-  const section = menu.getByRole('button', { name: 'Generative AI' });
-  const item = menu.getByRole('button', { name: 'Talk to my data', exact: true });
-  await expect(async () => {
-    if (!(await item.isVisible()) && (await section.count()) > 0 && (await section.getAttribute('aria-expanded')) !== 'true') {
-      await section.click();
-    }
-    await expect(item).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await item.click();
+  await openGenerativeAiApp(page, 'Talk to my data');
   await expect(page.getByRole('heading', { name: 'Talk to my data' })).toBeVisible();
 }
 
@@ -106,6 +47,8 @@ test('an administrator asks for revenue by month: chart, numbers, how it was com
   const answer = admin.getByTestId('analytics-answer');
   await expect(answer).toBeVisible({ timeout: 30_000 });
   await expect(admin.getByTestId('analytics-understood')).toContainText('Revenue');
+  // Read and phrased by the model (the local stub, as GPT 4o), from the computed numbers.
+  await expect(admin.getByTestId('analytics-narrative')).toHaveText('Revenue doubled from the first month to the second.');
   await expect(admin.getByTestId('analytics-chart').locator('canvas')).toBeVisible();
   const table = admin.getByTestId('analytics-table');
   await expect(table.getByRole('row', { name: new RegExp(MONTHS[0]!.period) })).toContainText('3,000');
@@ -118,8 +61,16 @@ test('an administrator asks for revenue by month: chart, numbers, how it was com
   // The question is in the history, and saving it lists it among the saved questions.
   await expect(admin.getByTestId('analytics-history')).toContainText('revenue by month');
 
+  // Both months delivered and validated: their checks passed.
+  await expect(admin.getByTestId('kpi-quality').first()).toContainText('2 months passed');
+
+  // The lineage link opens Finance's governance tab on Data Lineage with Revenue chosen, once a BU is picked.
   await admin.getByTestId('analytics-kpis').getByRole('button', { name: 'Lineage' }).first().click();
   await expect(admin.getByText('Here are the BUs to which you have access for Finance.')).toBeVisible();
+  await admin.getByRole('button', { name: 'SSA/AMA', exact: true }).click();
+  await expect(admin.getByRole('tab', { name: 'Data Lineage' })).toHaveAttribute('aria-selected', 'true');
+  await expect(admin.getByRole('button', { name: 'Revenue', exact: true })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await expect(admin.getByRole('region', { name: 'Definition' })).toContainText('Revenue');
 });
 
 test('a question without a measure is answered with a question back', async ({ browser }) => {
@@ -130,4 +81,6 @@ test('a question without a measure is answered with a question back', async ({ b
   const clarification = page.getByTestId('analytics-clarification');
   await expect(clarification).toBeVisible({ timeout: 30_000 });
   await expect(clarification.getByTestId('analytics-ignored')).toBeVisible();
+  // The model (the stub) fails on this question: the offline parser read it, and says so.
+  await expect(clarification.getByTestId('analytics-notices')).toContainText('could not be reached');
 });

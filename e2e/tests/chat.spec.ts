@@ -50,6 +50,13 @@ test('switching to the offline assistant adds the info line, and it answers with
   const answer = page.getByTestId('assistant-message').last();
   await expect(answer).toContainText('No language model is configured');
   await expect(answer).toContainText('OPENAI_API_KEY');
+
+  // A question about using the portal is answered from the user guide, in any of the four languages.
+  await composer.fill('comment demander plus de crédits ?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  const guide = page.getByTestId('assistant-message').last();
+  await expect(guide).toContainText("From the portal's user guide, GenAI credits › Asking for more credits");
+  await expect(guide).toContainText('Press the Send request button at the bottom of the sidebar');
 });
 
 test('settings persist across a reload, and a suggested prompt fills the composer', async ({ browser }) => {

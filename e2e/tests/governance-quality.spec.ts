@@ -1,11 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accessTokenOf, signedInPage } from './helpers.ts';
+import { signedInPage } from './helpers.ts';
+import { monthsBack, uploadLedger } from './ledger-delivery.ts';
 
-const now = new Date();
-const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-const year = last.getUTCFullYear();
-const month = last.getUTCMonth() + 1;
-const period = `${year}-${String(month).padStart(2, '0')}`;
+const lastMonth = monthsBack(1);
+const { period } = lastMonth;
 
 /** A ledger whose 'amount' column holds a word on line 3: the file integrity check fails. */
 const BROKEN = [
@@ -16,30 +14,7 @@ const BROKEN = [
 
 /** An administrator delivers the broken ledger for SSA through the API, and waits for its checks. */
 async function deliverBrokenLedger(admin: Page) {
-  const headers = { authorization: `Bearer ${await accessTokenOf(admin)}` };
-  const res = await admin.request.post('/api/data_gov/ingestion/file', {
-    headers,
-    multipart: {
-      file_asset: 'SSA',
-      use_case: 'Finance',
-      month: String(month),
-      year: String(year),
-      file_type: 'GENERAL_LEDGER',
-      file: { name: `SSA_GL_${period}.csv`, mimeType: 'text/csv', buffer: Buffer.from(BROKEN) },
-    },
-  });
-  expect(res.status()).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const items = await (
-          await admin.request.get(`/api/data_gov/ingestion/data?use_case=Finance&asset=SSA&year=${year}&month=${month}`, { headers })
-        ).json();
-        return items.find((i: { file_type: string }) => i.file_type === 'GENERAL_LEDGER')?.status.checkfile;
-      },
-      { timeout: 45_000 },
-    ) // the checks run as a background job; a loaded CI machine takes longer
-    .toBe('error');
+  await uploadLedger(admin, lastMonth, BROKEN, { stage: 'checkfile', status: 'error' });
 }
 
 async function openFromMenu(page: Page, title: string) {

@@ -45,3 +45,27 @@ export async function signedInPage(browser: Browser, email: string): Promise<Pag
   await signInThroughUi(page, email);
   return page;
 }
+
+/** A new chat in the Multi Docs mode, chosen from the model picker as a user does. */
+export async function startMultiDocsChat(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.getByRole('button', { name: 'Choose a model' }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose a model' })
+    .getByRole('button', { name: /Multi Docs/ })
+    .click();
+}
+
+/** Opens an application of the sidebar's collapsible "Generative AI" section, expanding it when folded. */
+export async function openGenerativeAiApp(page: Page, title: string): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'Applications' });
+  const section = menu.getByRole('button', { name: 'Generative AI' });
+  const item = menu.getByRole('button', { name: title, exact: true });
+  await expect(async () => {
+    if (!(await item.isVisible()) && (await section.count()) > 0 && (await section.getAttribute('aria-expanded')) !== 'true') {
+      await section.click();
+    }
+    await expect(item).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await item.click();
+}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { signedInPage } from './helpers.ts';
+import { signedInPage, startMultiDocsChat } from './helpers.ts';
 
 // Multi Docs recording (issue 15) in a real browser: Chromium's fake microphone plays espeak-ng's
 // "seven passengers. three terminals. nine flights." (server/test/fixtures/multidocs/README.md);
@@ -25,12 +25,7 @@ test('records, shows the placeholder block with a spinner, then the transcript f
   // Offline recognition takes several seconds, far more on a loaded machine.
   test.setTimeout(150_000);
   const page = await signedInPage(browser, 'analyst@hangar.local');
-  await page.getByRole('button', { name: 'New chat' }).click();
-  await page.getByRole('button', { name: 'Choose a model' }).click();
-  await page
-    .getByRole('dialog', { name: 'Choose a model' })
-    .getByRole('button', { name: /Multi Docs/ })
-    .click();
+  await startMultiDocsChat(page);
   await page.getByRole('button', { name: 'Record' }).click();
   const block = page.getByTestId('recording-block');
   await expect(block).toContainText('Recording…');

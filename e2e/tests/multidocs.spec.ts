@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signedInPage } from './helpers.ts';
+import { signedInPage, startMultiDocsChat } from './helpers.ts';
 
 // Multi Docs (issue 15) against the real server: a PDF uploaded, a question asked over the dual
 // stream, the preview shown above the answer, and a citation opening the cited page in /pdf; the
@@ -12,12 +12,7 @@ test('a PDF is uploaded, the question answered with a preview and a citation tha
   // Upload, answer, the PDF viewer, a reload and the history: more than the default minute on a loaded machine.
   test.setTimeout(150_000);
   const page = await signedInPage(browser, 'analyst@hangar.local');
-  await page.getByRole('button', { name: 'New chat' }).click();
-  await page.getByRole('button', { name: 'Choose a model' }).click();
-  await page
-    .getByRole('dialog', { name: 'Choose a model' })
-    .getByRole('button', { name: /Multi Docs/ })
-    .click();
+  await startMultiDocsChat(page);
   await expect(page.getByTestId('current-model')).toHaveText('MultiDocs');
 
   await page.getByTestId('multidocs-file').setInputFiles(HANDBOOK);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import JSZip from 'jszip';
-import { accessTokenOf, signedInPage } from './helpers.ts';
+import { accessTokenOf, openGenerativeAiApp, signedInPage } from './helpers.ts';
 
 // The document translator (tab 3) against the real server: Apertium offline, the credit rules at
 // zero, and the server's refusals in the red box. Fixtures were made by LibreOffice (server tests).
@@ -10,17 +10,8 @@ const FIXTURES = path.join(import.meta.dirname, '../../server/test/fixtures/tran
 const ANALYST = 'analyst@hangar.local';
 
 async function openTranslator(page: Page) {
-  const menu = page.getByRole('navigation', { name: 'Applications' });
   // With Multi Docs beside it, the translator sits in the collapsed "Generative AI" section.
-  const section = menu.getByRole('button', { name: 'Generative AI' });
-  const item = menu.getByRole('button', { name: 'Translator', exact: true });
-  await expect(async () => {
-    if (!(await item.isVisible()) && (await section.count()) > 0 && (await section.getAttribute('aria-expanded')) !== 'true') {
-      await section.click();
-    }
-    await expect(item).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await item.click();
+  await openGenerativeAiApp(page, 'Translator');
   await expect(page.getByText('Drag and drop your file here, or click to select your file')).toBeVisible();
   await expect(page.getByText('Documents are limited to 20 pages. For a longer document, contact the platform team.')).toBeVisible();
 }

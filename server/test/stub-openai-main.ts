@@ -14,6 +14,23 @@ stub.setRules([
     whenAsked: 'lost property',
     scenario: { chunks: ['Lost property is kept ', 'ninety days [1].'], usage: { prompt_tokens: 800, completion_tokens: 20 } },
   },
+  // Talk to my data (e2e/tests/analytics.spec.ts): the model reads the question into a query and
+  // phrases the reading; for the question without a measure the model is down, so the offline parser answers.
+  {
+    whenAsked: 'revenue by month',
+    withTools: true,
+    scenario: {
+      chunks: [],
+      toolCalls: [{ name: 'query_data', arguments: { measures: ['revenue'], dimensions: ['month'] } }],
+      usage: { prompt_tokens: 900, completion_tokens: 30 },
+    },
+  },
+  {
+    whenAsked: 'revenue by month',
+    withTools: false,
+    scenario: { chunks: ['Revenue doubled from the first month to the second.'], usage: { prompt_tokens: 300, completion_tokens: 15 } },
+  },
+  { whenAsked: 'how are things going', withTools: true, scenario: { chunks: [], status: 503 } },
   {
     whenAsked: '[slow]',
     scenario: {

@@ -12,11 +12,18 @@ export interface StubScenario {
   delayMs?: number;
   /** Stop after this many chunks and keep the connection open (an upstream that hangs). */
   hangAfter?: number;
+  /**
+   * Non-streaming calls only: answer with these tool calls instead of text (finish_reason
+   * tool_calls). `arguments` is sent as given when a string (to script unparsable JSON), else as JSON.
+   */
+  toolCalls?: { name: string; arguments: unknown }[];
 }
 
 /** A scenario for the questions whose last user message contains `whenAsked` (e.g. a slow answer for one e2e test). */
 export interface StubRule {
   whenAsked: string;
+  /** Only for calls that offer tools (true) or offer none (false); either when absent. */
+  withTools?: boolean;
   scenario: StubScenario;
 }
 
@@ -70,7 +77,9 @@ export async function startStubOpenAI(fixedPort?: number) {
       return;
     }
     const asked = lastUserText(body);
-    const s = rules.find((r) => asked.includes(r.whenAsked))?.scenario ?? scenario;
+    const offersTools = Array.isArray(body.tools) && body.tools.length > 0;
+    const s =
+      rules.find((r) => asked.includes(r.whenAsked) && (r.withTools === undefined || r.withTools === offersTools))?.scenario ?? scenario;
     if (s.status) {
       res.writeHead(s.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: `stub error ${s.status}`, type: 'stub', code: String(s.status) } }));
@@ -87,7 +96,23 @@ export async function startStubOpenAI(fixedPort?: number) {
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: s.chunks.join('') }, finish_reason: 'stop' }],
+          choices: [
+            s.toolCalls
+              ? {
+                  index: 0,
+                  message: {
+                    role: 'assistant',
+                    content: null,
+                    tool_calls: s.toolCalls.map((c, i) => ({
+                      id: `call_${i}`,
+                      type: 'function',
+                      function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) },
+                    })),
+                  },
+                  finish_reason: 'tool_calls',
+                }
+              : { index: 0, message: { role: 'assistant', content: s.chunks.join('') }, finish_reason: 'stop' },
+          ],
           usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
         }),
       );

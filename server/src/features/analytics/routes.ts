@@ -18,6 +18,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { analyticsSaved } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { perUserPerMinute } from '../../platform/request-guards.ts';
+import { createAsking } from './model/ask.ts';
 import { describeDimension, describeMeasure, isRatio } from './semantic-layer.ts';
 import { createAnalyticsService } from './service.ts';
 import { scopeOf } from './warehouse.ts';
@@ -30,6 +31,7 @@ const iso = (d: Date) => d.toISOString();
 export function registerGenerativeAnalyticsRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const service = createAnalyticsService(ctx);
+  const ask = createAsking(ctx, service);
   const { layer } = service;
 
   app.get(
@@ -71,11 +73,11 @@ export function registerGenerativeAnalyticsRoutes(ctx: AppContext): void {
         access: ANALYTICS_RULE,
         rateLimit: perUser(30),
         openapi: {
-          errors: [400, 429, 503],
+          errors: [400, 402, 429, 503],
           responses: {
             200: {
               description:
-                'With Accept: text/event-stream, `data:` lines of JSON events: understood, narrative_chunk…, answer, total_credit, stream_complete (error on failure); otherwise the answer as JSON',
+                'With Accept: text/event-stream, `data:` lines of JSON events: understood, narrative_chunk…, answer, total_credit (the credits charged), stream_complete (error on failure); otherwise the answer as JSON. With a chat model configured, the model reads the question into a structured query (checked against the semantic layer; refused as a clarification when invalid) and phrases the reading from the computed numbers; credits are held, then charged at the tokens used (402 when none remain). If the model fails, the offline parser answers at no cost and a notice says so.',
               contentType: 'text/event-stream',
             },
           },
@@ -83,12 +85,13 @@ export function registerGenerativeAnalyticsRoutes(ctx: AppContext): void {
       },
       schema: {
         tags: ['generative_analytics'],
-        summary: 'Answers a question in plain language from the governed warehouse, within the caller’s scope',
+        summary:
+          'Answers a question in plain language from the governed warehouse, within the caller’s scope (read by the chat’s default model when one is configured, else by the offline parser)',
         body: AskQuestionRequest,
       },
     },
     async (request, reply) => {
-      const answer = await service.ask(requireUser(request), request.body.question);
+      const answer = await ask(requireUser(request), request.body.question);
       if (!String(request.headers.accept ?? '').includes('text/event-stream')) return DataAnswer.parse(answer);
       reply.hijack();
       reply.raw.writeHead(200, {

@@ -1,7 +1,5 @@
 import type { GovUseCase, QuestionLanguage, SemanticDimension, SemanticMeasure } from '@hangar/contract';
-import { allUseCases } from '../governance/catalogue/index.ts';
-import { kpiValueSql, kpiWhereSql } from '../governance/catalogue/kpi-sql.ts';
-import type { FileTypeDef, KpiDef } from '../governance/catalogue/types.ts';
+import { allUseCases, type FileTypeDef, type KpiDef, kpiValueSql, kpiWhereSql } from '../governance/index.ts';
 import { DERIVED_MEASURES, DIMENSION_LABELS, LOCAL_LABELS, ROW_LEVEL_COLUMNS } from './vocabulary.ts';
 
 /**

@@ -6,7 +6,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
 import { chooseChart, inWords, narrate } from './answer.ts';
 import { compileQuery, type WarehouseFile } from './compile.ts';
-import { parseQuestion } from './parser/parser.ts';
+import { type Parsed, parseQuestion } from './parser/parser.ts';
+import { kpiQuality } from './quality.ts';
 import { runCompiled } from './run.ts';
 import { buildSemanticLayer, isRatio, type Measure, type SemanticLayer } from './semantic-layer.ts';
 import { createWarehouseFiles, scopeOf } from './warehouse.ts';
@@ -52,14 +53,29 @@ export function createAnalyticsService(ctx: AppContext) {
   async function store(userId: string, answer: Omit<DataAnswer, 'id' | 'createdAt'>): Promise<DataAnswer> {
     const [row] = await ctx.db
       .insert(analyticsQuestions)
-      .values({ userId, question: answer.question, language: answer.language, status: answer.status, answer, creditMilli: 0 })
+      .values({
+        userId,
+        question: answer.question,
+        language: answer.language,
+        status: answer.status,
+        answer,
+        creditMilli: Math.round(answer.credit * 1000),
+      })
       .returning({ id: analyticsQuestions.id, createdAt: analyticsQuestions.createdAt });
     return { ...answer, id: row!.id, createdAt: row!.createdAt.toISOString() };
   }
 
-  /** Reads the question and runs it within the caller's scope; nothing is stored. */
-  async function read(actor: Actor, question: string, today = new Date()): Promise<Omit<DataAnswer, 'id' | 'createdAt'>> {
-    const parsed = parseQuestion(question, layer, today);
+  /**
+   * Reads the question (the offline parser, or `understand`: the model path) and runs it within the
+   * caller's scope; nothing is stored.
+   */
+  async function read(
+    actor: Actor,
+    question: string,
+    today = new Date(),
+    understand?: () => Promise<Parsed>,
+  ): Promise<Omit<DataAnswer, 'id' | 'createdAt'>> {
+    const parsed = understand ? await understand() : parseQuestion(question, layer, today);
     const empty = {
       question,
       language: parsed.language as QuestionLanguage,
@@ -87,6 +103,7 @@ export function createAnalyticsService(ctx: AppContext) {
       .flatMap((id) => baseMeasures(layer, layer.measures.get(id)!))
       .map((m) => (isRatio(m) ? null : { useCase: m.useCase, kpi: m.kpi.name, table: m.table.type }))
       .filter((k): k is NonNullable<typeof k> => k !== null);
+    const checked = await kpiQuality(ctx.db, kpis, compiled.files, query, today);
     return {
       ...empty,
       status: 'answered',
@@ -97,7 +114,8 @@ export function createAnalyticsService(ctx: AppContext) {
       chart,
       narrative: narrate(result, chart, parsed.language),
       notices,
-      quality: missingMonths(compiled.files, query, today),
+      quality: [...missingMonths(compiled.files, query, today), ...checked.warnings],
+      qualityStatus: checked.status,
       kpis,
     };
   }
@@ -109,6 +127,7 @@ export function createAnalyticsService(ctx: AppContext) {
       return store(actor.sub, await read(actor, question, today));
     },
     read,
+    store,
 
     async history(userId: string) {
       return ctx.db

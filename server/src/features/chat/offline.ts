@@ -8,8 +8,9 @@ export function offlineAnswer(question: string): string {
   return [
     `**No language model is configured on this portal yet**, so I cannot answer “${asked}”.`,
     '',
-    'I am the offline assistant: I run inside Hangar without any external service. Once your',
-    'documents can be attached to a conversation, I will quote the passages most relevant to your question.',
+    'I am the offline assistant: I run inside Hangar without any external service. I answer questions about',
+    'your data (when you hold Talk to my data) and about how to use the portal (from its user guide); Multi Docs',
+    'quotes the passages of your documents that answer a question.',
     '',
     'To get real answers, an administrator sets one of these and restarts the portal:',
     '- `OPENAI_API_KEY` (OpenAI), or `AZURE_OPENAI_API_KEY` with `AZURE_OPENAI_BASE_URL` (Azure OpenAI)',

@@ -19,6 +19,7 @@ import { createDataQuestions } from '../analytics/index.ts';
 import { answer, estimateTokens } from './answer.ts';
 import { registerAnswerRoutes } from './answer-routes.ts';
 import { type AnswerEvent, createAnswerRunner, eventQueue } from './answer-runner.ts';
+import { guideAnswer, loadUserGuide } from './guide/guide.ts';
 import { createChatModels } from './models.ts';
 import { CHAT_RULE } from './routes.ts';
 import { createChatStore } from './store.ts';
@@ -50,6 +51,7 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
   const open = new Map<string, number>();
   const runner = createAnswerRunner(ctx, store);
   const dataQuestions = createDataQuestions(ctx);
+  const guide = loadUserGuide();
   registerAnswerRoutes(ctx, store, runner);
   const outOfCredit = () =>
     new AppError(
@@ -155,7 +157,8 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
         messages,
         signal: abort.signal,
         maxOutputTokens,
-        offlineReply: (question) => dataQuestions(user, question),
+        // Offline: a data question first, then the user guide; anything else gets the notice.
+        offlineReply: async (question) => (await dataQuestions(user, question)) ?? guideAnswer(guide, question),
       });
       // The answer is produced whatever happens to this request (issue 13.2): leaving the page no
       // longer aborts it; this request only listens, like a re-attached one.

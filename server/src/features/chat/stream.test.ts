@@ -192,4 +192,18 @@ describe('the offline assistant (no provider configured)', () => {
     expect(res.text.endsWith(`${CHAT_CREDIT_MARKER}0##What is our passenger growth?`)).toBe(true);
     expect(await balanceOf(token, offline)).toBe(before);
   });
+
+  it('answers a question about using the portal from the user guide, quoting the section, at a cost of 0', async () => {
+    const token = (await signIn(offline.url, 'viewer@hangar.local', DEMO_PASSWORD)).accessToken;
+    const before = await balanceOf(token, offline);
+    const res = await ask(offline, token, { id: 'chat-off-guide', message: 'comment demander plus de crédits ?', model: 'offline' });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("From the portal's user guide, **GenAI credits › Asking for more credits**");
+    expect(res.text).toContain('> Press the **Send request** button at the bottom of the sidebar');
+    expect(res.text).not.toContain('No language model is configured');
+    expect(res.text.endsWith(`${CHAT_CREDIT_MARKER}0##comment demander plus de crédits ?`)).toBe(true);
+    expect(await balanceOf(token, offline)).toBe(before);
+    const session = (await apiCaller(() => offline.url)('GET', '/api/secured_gpt/sessions/chat-off-guide', token)).body;
+    expect(session.conversation[1].assistant).toContain('Asking for more credits');
+  });
 });

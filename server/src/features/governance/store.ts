@@ -260,3 +260,37 @@ export async function warehouseEntry(db: Db, key: PeriodKey & { fileType: string
     );
   return row;
 }
+
+export interface CheckStatusRow {
+  bu: string;
+  year: number;
+  month: number;
+  check: CheckName;
+  status: (typeof govCheckResults.$inferSelect)['status'];
+}
+
+/** The current result of each check of one table, for the BUs and years given. */
+export async function currentCheckStatuses(
+  db: Db,
+  where: { useCase: string; fileType: string; bus: readonly string[]; years: readonly number[] },
+): Promise<CheckStatusRow[]> {
+  if (!where.bus.length || !where.years.length) return [];
+  return db
+    .select({
+      bu: govCheckResults.bu,
+      year: govCheckResults.year,
+      month: govCheckResults.month,
+      check: govCheckResults.check,
+      status: govCheckResults.status,
+    })
+    .from(govCheckResults)
+    .where(
+      and(
+        eq(govCheckResults.useCase, where.useCase),
+        eq(govCheckResults.fileType, where.fileType),
+        inArray(govCheckResults.bu, [...where.bus]),
+        inArray(govCheckResults.year, [...where.years]),
+        eq(govCheckResults.current, true),
+      ),
+    );
+}

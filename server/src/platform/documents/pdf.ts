@@ -4,6 +4,7 @@ import { AppError, badRequest } from '../errors.ts';
 import { forEachPdfPage } from '../pdf/text.ts';
 import { ocrPdfPages } from './ocr.ts';
 import type { PdfChildMessage } from './pdf-child.ts';
+import { superviseChild } from './tools.ts';
 import { type Extracted, type ExtractOptions, hasLetters, type Section } from './types.ts';
 
 /** Heap of the pdf reader's process; its pdf bytes are outside this (pdfjs keeps at most the file once). */
@@ -51,16 +52,9 @@ function readPdfPagesInChild(
     });
     let outcome: { pages: number; peakRssMb: number | null } | Error | null = null;
     let stderr = '';
-    const stop = (err: Error) => {
+    const { stop, release } = superviseChild(child, opts, (err) => {
       outcome ??= err;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(
-      () => stop(new AppError('UNAVAILABLE', 'Reading this file took too long: send a shorter or smaller file.')),
-      opts.timeoutMs,
-    );
-    const onAbort = () => stop(new Error('aborted'));
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    });
     child.stderr?.on('data', (d: Buffer) => {
       if (stderr.length < 8192) stderr += d.toString();
     });
@@ -77,8 +71,7 @@ function readPdfPagesInChild(
     });
     child.on('error', (err) => stop(err));
     child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
+      release();
       if (outcome instanceof Error) return reject(outcome);
       if (outcome) return resolve(outcome);
       // Killed by the kernel or out of heap: a pdf too heavy to read, not a server fault.

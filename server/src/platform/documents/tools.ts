@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { AppError } from '../errors.ts';
 
 export interface ToolResult {
@@ -31,16 +31,9 @@ export function runTool(
     const err: Buffer[] = [];
     let size = 0;
     let failure: Error | null = null;
-    const stop = (e: Error) => {
+    const { stop, release } = superviseChild(child, opts, (e) => {
       failure ??= e;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(
-      () => stop(new AppError('UNAVAILABLE', 'Reading this file took too long: send a shorter or smaller file.')),
-      opts.timeoutMs,
-    );
-    const onAbort = () => stop(new Error('aborted'));
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    });
     child.stdout.on('data', (d: Buffer) => {
       size += d.length;
       if (size > max) stop(new AppError('PAYLOAD_TOO_LARGE', 'This file holds more text than the portal reads at once.'));
@@ -50,19 +43,41 @@ export function runTool(
       if (err.reduce((n, b) => n + b.length, 0) < 64 * 1024) err.push(d);
     });
     child.on('error', (e: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
+      release();
       if (e.code === 'ENOENT') {
         reject(new AppError('UNAVAILABLE', `${command} is not installed on the server (Debian package ${PACKAGES[command] ?? command}).`));
       } else reject(e);
     });
     child.on('close', (code) => {
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
+      release();
       if (failure) return reject(failure);
       const result = { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
       if (code !== 0) return reject(Object.assign(new Error(`${command} exited with ${code}: ${result.stderr.slice(-500)}`), result));
       resolve(result);
     });
   });
+}
+
+/**
+ * Kills a child process at the time limit or when the caller aborts, after telling `onStop` why;
+ * `release` drops the timer and the abort listener once the child has ended.
+ */
+export function superviseChild(child: ChildProcess, opts: { timeoutMs: number; signal?: AbortSignal }, onStop: (e: Error) => void) {
+  const stop = (e: Error) => {
+    onStop(e);
+    child.kill('SIGKILL');
+  };
+  const timer = setTimeout(
+    () => stop(new AppError('UNAVAILABLE', 'Reading this file took too long: send a shorter or smaller file.')),
+    opts.timeoutMs,
+  );
+  const onAbort = () => stop(new Error('aborted'));
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    stop,
+    release: () => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    },
+  };
 }

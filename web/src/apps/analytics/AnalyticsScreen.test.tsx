@@ -227,6 +227,37 @@ describe('the answer', () => {
     expect(writeText).toHaveBeenCalledWith(monthlyAnswer().result!.sql);
   });
 
+  it("shows each KPI's checks for the months used: passed, failed with the checks, missing", async () => {
+    const answer = monthlyAnswer({
+      qualityStatus: [
+        {
+          useCase: 'Finance',
+          kpi: 'Revenue',
+          table: 'GENERAL_LEDGER',
+          months: [
+            { bu: 'SSA', month: '2025-01', status: 'passed', failedChecks: [] },
+            { bu: 'SSA', month: '2025-02', status: 'failed', failedChecks: ['Data Integrity', 'Referential'] },
+            { bu: 'SSA', month: '2025-03', status: 'missing', failedChecks: [] },
+          ],
+        },
+      ],
+    });
+    serve({ [`POST ${BASE}/ask`]: () => answer });
+    renderScreen();
+    typeAndEnter('revenue by month');
+    expect((await screen.findByTestId('kpi-quality')).textContent).toBe(
+      '1 month passed, 1 failed (SSA 2025-02: Data Integrity, Referential), 1 missing (SSA 2025-03)',
+    );
+  });
+
+  it('shows no quality status for an answer stored before it existed', async () => {
+    serve({ [`POST ${BASE}/ask`]: () => monthlyAnswer() });
+    renderScreen();
+    typeAndEnter('revenue by month');
+    await screen.findByTestId('analytics-kpis');
+    expect(screen.queryByTestId('kpi-quality')).toBeNull();
+  });
+
   it('opens the KPI use case governance tab from Lineage and Quality', async () => {
     serve({ [`POST ${BASE}/ask`]: () => monthlyAnswer() });
     renderScreen();
@@ -236,6 +267,11 @@ describe('the answer', () => {
     expect(JSON.parse(screen.getByTestId('open-tabs').textContent!)).toContainEqual({
       id: 52,
       params: { view: 'Lineage', kpi: 'Revenue' },
+    });
+    fireEvent.click(within(kpis).getByRole('button', { name: 'Quality' }));
+    expect(JSON.parse(screen.getByTestId('open-tabs').textContent!)).toContainEqual({
+      id: 52,
+      params: { view: 'Quality', kpi: 'Revenue', table: 'GENERAL_LEDGER' },
     });
   });
 });

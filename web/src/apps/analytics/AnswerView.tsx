@@ -112,7 +112,7 @@ export function AnswerView({
         </button>
       </div>
       <HowComputed answer={answer} catalogue={catalogue} />
-      <KpiLinks kpis={answer.kpis} />
+      <KpiLinks kpis={answer.kpis} quality={answer.qualityStatus} />
     </section>
   );
 }

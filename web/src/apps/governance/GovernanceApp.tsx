@@ -1,4 +1,4 @@
-import { GOV_TEXTS, type GovApp, type GovUseCase } from '@hangar/contract';
+import { GOV_TEXTS, type GovApp, type GovUseCase, QUALITY_TABS } from '@hangar/contract';
 import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
@@ -15,7 +15,7 @@ import { IngestionTab } from './ingestion/IngestionTab';
 import { LineageTab } from './lineage/LineageTab';
 import { prepareLayout } from './lineage/layout';
 import { QualityTab } from './quality/QualityTab';
-import { focusFromParams, type QualityFocus } from './quality-link';
+import { focusFromParams, type KpiLink, kpiLinkFromParams, type QualityFocus } from './quality-link';
 import { ReferentialTab } from './referential/ReferentialTab';
 
 /** Tabs 51–57: one use case's data governance, per BU. */
@@ -33,11 +33,16 @@ function UseCaseGovernance({ useCase, params }: { useCase: GovUseCase; params: R
     params: undefined,
     focus: null,
   });
+  // Talk to my data opens this tab on a KPI's lineage or quality: kept until a BU shows it.
+  const [link, setLink] = useState<KpiLink | null>(null);
   if (params !== focus.params) {
     const next = focusFromParams(params);
     setFocus({ params, focus: next });
     if (next) setBu(next.bu);
+    setLink(kpiLinkFromParams(params));
   }
+  // A link carries no BU: with a single BU to choose from, there is nothing to ask.
+  if (link && !bu && choices.length === 1) setBu(choices[0]!);
   // A BU the user picks leaves the overview's filter behind, even on coming back to its BU.
   const chooseBu = (choice: string) => {
     setBu(choice);
@@ -71,6 +76,7 @@ function UseCaseGovernance({ useCase, params }: { useCase: GovUseCase; params: R
           apps={govAppsFor(access.data ?? null, bu, useCase)}
           qualityUnits={unitsFor(access.data ?? null, bu, useCase, 'Quality')}
           focus={focus.focus?.bu === bu ? focus.focus : null}
+          link={link}
         />
       ) : (
         <BuPicker useCase={useCase} choices={choices} onPick={setBu} />
@@ -79,24 +85,30 @@ function UseCaseGovernance({ useCase, params }: { useCase: GovUseCase; params: R
   );
 }
 
-/** The sub-tabs the BU is authorised for; the first one is the default, Quality when a quality filter is asked for. */
+/**
+ * The sub-tabs the BU is authorised for; the first one is the default, Quality when a quality
+ * filter is asked for, and the linked view (Data Lineage on the KPI, Quality on its table) for a KPI link.
+ */
 function BuGovernance({
   useCase,
   bu,
   apps,
   qualityUnits,
   focus,
+  link,
 }: {
   useCase: GovUseCase;
   bu: string;
   apps: readonly GovApp[];
   qualityUnits: readonly string[];
   focus: QualityFocus | null;
+  link: KpiLink | null;
 }) {
   const [chosen, setChosen] = useState<GovApp | null>(null);
   const [seenFocus, setSeenFocus] = useState<QualityFocus | null>(null);
   // Counts the filters asked for, so asking again (even for the same one) starts the Quality view over on it.
   const [focusRound, setFocusRound] = useState(0);
+  const [seenLink, setSeenLink] = useState<KpiLink | null>(null);
   if (focus !== seenFocus) {
     setSeenFocus(focus);
     if (focus) {
@@ -104,6 +116,17 @@ function BuGovernance({
       setFocusRound((round) => round + 1);
     }
   }
+  if (link !== seenLink) {
+    setSeenLink(link);
+    if (link) {
+      setChosen(link.view);
+      setFocusRound((round) => round + 1);
+    }
+  }
+  // The quality filter of a KPI link: its table, on the first check's results of the latest year.
+  const linkFocus: QualityFocus | null =
+    link?.view === 'Quality' && link.table ? { check: QUALITY_TABS[0]!.key, table: link.table, bu, unit: null, year: null } : null;
+  const lineageKpi = link?.view === 'Lineage' ? link.kpi : null;
   const active = chosen && apps.includes(chosen) ? chosen : (apps[0] ?? null);
   const baseId = useId();
   const canSeeLineage = apps.includes('Lineage');
@@ -155,8 +178,10 @@ function BuGovernance({
       <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${active}`}>
         {active === 'Ingestion' && <IngestionTab useCase={useCase} bu={bu} />}
         {active === 'Referentiel' && <ReferentialTab key={bu} useCase={useCase} bu={bu} />}
-        {active === 'Quality' && <QualityTab key={`${bu}-${focusRound}`} useCase={useCase} bu={bu} units={qualityUnits} focus={focus} />}
-        {active === 'Lineage' && <LineageTab useCase={useCase} bu={bu} />}
+        {active === 'Quality' && (
+          <QualityTab key={`${bu}-${focusRound}`} useCase={useCase} bu={bu} units={qualityUnits} focus={focus ?? linkFocus} />
+        )}
+        {active === 'Lineage' && <LineageTab key={focusRound} useCase={useCase} bu={bu} kpi={lineageKpi} />}
       </div>
     </div>
   );

@@ -32,3 +32,18 @@ export function focusFromParams(params: Record<string, string> | undefined): Qua
     year: params.year && Number.isInteger(year) ? year : null,
   };
 }
+
+/** What Talk to my data asks a use-case tab to show for one KPI: its lineage, or its table's quality results. */
+export interface KpiLink {
+  view: 'Lineage' | 'Quality';
+  kpi: string;
+  /** The KPI's table (file type), the Quality view's table filter. */
+  table: string | null;
+}
+
+/** Params `{view, kpi, table?}` (KpiLinks in web/src/apps/analytics); anything else is not a KPI link. */
+export function kpiLinkFromParams(params: Record<string, string> | undefined): KpiLink | null {
+  const view = params?.view;
+  if ((view !== 'Lineage' && view !== 'Quality') || !params?.kpi) return null;
+  return { view, kpi: params.kpi, table: params.table || null };
+}

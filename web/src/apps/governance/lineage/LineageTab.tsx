@@ -16,9 +16,12 @@ import { useLineage } from './useLineage';
 // React Flow and its styles load with the first graph, not with the governance screens.
 const LineageGraph = lazy(() => import('./LineageGraph').then((module) => ({ default: module.LineageGraph })));
 
-/** The Data Lineage sub-tab; search, selection and highlight start afresh for each BU. */
-export function LineageTab({ useCase, bu }: { useCase: string; bu: string }) {
-  return <LineageView key={bu} useCase={useCase} bu={bu} />;
+/**
+ * The Data Lineage sub-tab; search, selection and highlight start afresh for each BU. `kpi` (a
+ * link from Talk to my data) is chosen and its path highlighted once the graph is there.
+ */
+export function LineageTab({ useCase, bu, kpi = null }: { useCase: string; bu: string; kpi?: string | null }) {
+  return <LineageView key={bu} useCase={useCase} bu={bu} kpi={kpi} />;
 }
 
 const loading = (
@@ -27,16 +30,24 @@ const loading = (
   </div>
 );
 
-function LineageView({ useCase, bu }: { useCase: string; bu: string }) {
+function LineageView({ useCase, bu, kpi }: { useCase: string; bu: string; kpi: string | null }) {
   const { kpis, graph } = useLineage(useCase, buSentAs(bu));
   const entries = kpis.data;
   const [query, setQuery] = useState('');
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(kpi);
   const [focus, setFocus] = useState<Focus | null>(null);
+  const [toReveal, setToReveal] = useState<string | null>(kpi);
   const shown = useMemo(() => filterKpis(entries ?? [], query), [entries, query]);
   const entry = entries?.find((e) => e.kpi_name === chosen) ?? entries?.[0];
   const model = graph.data?.model;
   const kpiNode = useMemo(() => (model && entry ? kpiNodeOf(model, entry.kpi_name) : undefined), [model, entry]);
+  // The linked KPI's path is highlighted as soon as the graph has loaded.
+  if (toReveal && model) {
+    setToReveal(null);
+    const node = kpiNodeOf(model, toReveal);
+    if (node) setFocus({ id: node.id, reveal: true });
+  }
+  const linkedMissing = kpi !== null && entries !== undefined && !entries.some((e) => e.kpi_name === kpi);
 
   // Stable, so typing in the search box does not re-render the graph.
   const pickNode = useCallback(
@@ -71,6 +82,7 @@ function LineageView({ useCase, bu }: { useCase: string; bu: string }) {
     <div className="space-y-4">
       <div className="space-y-3">
         <KpiSearch value={query} onChange={setQuery} />
+        {linkedMissing && <p className="text-fg-muted text-sm">{`${kpi} has no lineage for ${bu} - ${useCase}.`}</p>}
         <KpiChips label={`KPIs of ${bu} - ${useCase}`} entries={shown} selected={entry.kpi_name} onSelect={(e) => chooseKpi(e.kpi_name)} />
       </div>
       {graph.isLoading ? (

@@ -1,0 +1,143 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { APP, type CheckName, type DataAnswer } from '@hangar/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api.ts';
+import { signIn } from '../../../test/browser.ts';
+import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { appGrants, govCheckResults, govWarehouse, users } from '../../platform/db/schema.ts';
+
+// The quality status of the months an answer used (issue 16): each month's current checks from
+// data governance, failed ones warned of, missing ones said, other BUs' results never shown.
+
+let t: TestApp;
+let dir: string;
+let steward: string;
+let admin: string;
+const call = apiCaller(() => t.url);
+
+async function deliver(bu: 'SSA' | 'LGW', month: number, revenue: number) {
+  const period = `2025-${String(month).padStart(2, '0')}`;
+  const csv = path.join(dir, `${bu}-${month}.csv`);
+  const parquet = path.join(dir, `${bu}-${month}.parquet`);
+  await writeFile(
+    csv,
+    [
+      'journal_id,line,posting_date,period,account,cost_center,amount,currency,description',
+      `JE-1,1,${period}-05,${period},706100,CC-1,${-revenue},EUR,Fees`,
+      `JE-1,2,${period}-05,${period},411000,CC-1,${revenue},EUR,Fees`,
+    ].join('\n'),
+  );
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const db = await (await DuckDBInstance.create(':memory:')).connect();
+  await db.run(
+    `COPY (SELECT * REPLACE (CAST(amount AS DOUBLE) AS amount) FROM read_csv('${csv}', all_varchar=true)) TO '${parquet}' (FORMAT parquet)`,
+  );
+  db.closeSync();
+  const key = `warehouse/${bu}/finance/GENERAL_LEDGER/${period}/default/${crypto.randomUUID()}.parquet`;
+  await t.ctx.store.put(key, createReadStream(parquet), 'application/vnd.apache.parquet');
+  const uploadId = crypto.randomUUID();
+  await t.ctx.db
+    .insert(govWarehouse)
+    .values({ bu, useCase: 'Finance', fileType: 'GENERAL_LEDGER', year: 2025, month, objectKey: key, rows: 2, uploadId });
+  return uploadId;
+}
+
+/** The checks of a delivery as the pipeline records them: one current row per check. */
+async function checked(bu: string, month: number, uploadId: string, failed: CheckName[]) {
+  const checks: CheckName[] = ['file_integrity', 'data_integrity', 'mapping_coverage', 'file_not_received'];
+  await t.ctx.db.insert(govCheckResults).values(
+    checks.map((check) => ({
+      uploadId,
+      bu,
+      useCase: 'Finance',
+      fileType: 'GENERAL_LEDGER',
+      year: 2025,
+      month,
+      check,
+      status: failed.includes(check) ? ('failed' as const) : ('success' as const),
+      value: check === 'mapping_coverage' ? (failed.includes(check) ? 12 : 100) : failed.includes(check) ? -1 : 1,
+      message: failed.includes(check) ? `${check} failed` : 'ok',
+    })),
+  );
+}
+
+const ask = async (token: string, question: string) =>
+  (await call('POST', '/api/generative_analytics/ask', token, { question })).body as DataAnswer;
+
+beforeAll(async () => {
+  t = await startTestApp({ HANGAR_DEMO_WAREHOUSE: 'false' });
+  dir = await mkdtemp(path.join(tmpdir(), 'hangar-analytics-quality-'));
+  await checked('SSA', 1, await deliver('SSA', 1, 1000), []);
+  await checked('SSA', 2, await deliver('SSA', 2, 1200), ['data_integrity', 'mapping_coverage']);
+  await checked('LGW', 1, await deliver('LGW', 1, 5000), ['file_integrity']);
+  await deliver('LGW', 2, 7000); // delivered, its checks not recorded yet
+  // A superseded failure: a later delivery of SSA January passed, only current results count.
+  await t.ctx.db.insert(govCheckResults).values({
+    bu: 'SSA',
+    useCase: 'Finance',
+    fileType: 'GENERAL_LEDGER',
+    year: 2025,
+    month: 1,
+    check: 'data_integrity',
+    status: 'failed',
+    value: -1,
+    message: 'old',
+    current: false,
+  });
+  const [u] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'finance.ssa@hangar.local'));
+  await t.ctx.db.insert(appGrants).values({ appId: APP.talkToMyData, userId: u!.id });
+  steward = (await signIn(t.url, 'finance.ssa@hangar.local', DEMO_PASSWORD)).accessToken;
+  admin = (await signIn(t.url, 'admin@hangar.local', DEMO_PASSWORD)).accessToken;
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the quality status of the months an answer used', () => {
+  it('gives each month its checks, warns of the failed one with its checks, and says the missing one', async () => {
+    const a = await ask(steward, 'revenue from January to March 2025');
+    expect(a.status).toBe('answered');
+    expect(a.qualityStatus).toEqual([
+      {
+        useCase: 'Finance',
+        kpi: 'Revenue',
+        table: 'GENERAL_LEDGER',
+        months: [
+          { bu: 'SSA', month: '2025-01', status: 'passed', failedChecks: [] },
+          { bu: 'SSA', month: '2025-02', status: 'failed', failedChecks: ['Data Integrity', 'Referential'] },
+          { bu: 'SSA', month: '2025-03', status: 'missing', failedChecks: [] },
+        ],
+      },
+    ]);
+    expect(a.quality).toContain(
+      "Revenue: SSA's GENERAL_LEDGER failed its quality checks for 2025-02 (Data Integrity, Referential): check those months before relying on them.",
+    );
+    expect(a.quality.join(' ')).toMatch(/SSA has no validated GENERAL_LEDGER for 2025-03/);
+  });
+
+  it('says nothing of another BU, and marks a month without results as pending rather than passed', async () => {
+    const mine = await ask(steward, 'revenue by month in 2025');
+    expect(JSON.stringify(mine.qualityStatus)).not.toContain('LGW');
+    expect(mine.quality.join(' ')).not.toContain('LGW');
+    const all = await ask(admin, 'revenue from January to February 2025');
+    const lgw = all.qualityStatus![0]!.months.filter((m) => m.bu === 'LGW');
+    expect(lgw).toEqual([
+      { bu: 'LGW', month: '2025-01', status: 'failed', failedChecks: ['File Integrity'] },
+      { bu: 'LGW', month: '2025-02', status: 'pending', failedChecks: [] },
+    ]);
+    expect(all.quality.join(' ')).toMatch(/LGW's GENERAL_LEDGER failed its quality checks for 2025-01 \(File Integrity\)/);
+  });
+
+  it('is kept with the answer in the history, and an answer with every month passed has no warning', async () => {
+    const a = await ask(steward, 'revenue in January 2025');
+    expect(a.qualityStatus![0]!.months).toEqual([{ bu: 'SSA', month: '2025-01', status: 'passed', failedChecks: [] }]);
+    expect(a.quality).toEqual([]);
+    const again = (await call('GET', `/api/generative_analytics/history/${a.id}`, steward)).body as DataAnswer;
+    expect(again.qualityStatus).toEqual(a.qualityStatus);
+  });
+});

@@ -1,0 +1,7 @@
+// What other features may use of data governance. Talk to my data (issue 16) builds its semantic
+// layer from the catalogue (use cases, file types, KPI definitions and their SQL) and reads the
+// checks of the months an answer used, through this, not through governance's internals.
+export { allUseCases } from './catalogue/index.ts';
+export { kpiValueSql, kpiWhereSql } from './catalogue/kpi-sql.ts';
+export type { FileTypeDef, KpiDef } from './catalogue/types.ts';
+export { type CheckStatusRow, currentCheckStatuses } from './store.ts';
