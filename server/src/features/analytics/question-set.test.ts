@@ -66,6 +66,9 @@ describe('answers in the question’s language', () => {
 /** Questions reaching for other BUs, for a user who may read SSA's Finance data only. */
 const REACHING_OUT = [
   'revenue by BU last month',
+  'revenue of all BUs last month',
+  "chiffre d'affaires de tous les aéroports le mois dernier",
+  'revenue AMA vs SSA last month',
   'revenue AMA vs LGW last month',
   'revenue LGW vs SSA last quarter',
   'operating expenses of all airports last quarter',
@@ -80,13 +83,17 @@ const REACHING_OUT = [
 
 describe('the Finance steward of SSA', () => {
   it('never gets another BU’s rows, and is told the answer is within his access', async () => {
+    let ssaRows = 0;
     for (const question of REACHING_OUT) {
       const answer = await service.read(w.financeSsa, question, PINNED_TODAY);
       expect(answer.status, question).toBe('answered');
       const bu = answer.result!.columns.findIndex((c) => c.id === 'bu');
       if (bu >= 0) for (const row of answer.result!.rows) expect(row[bu], question).toBe('SSA');
+      if (bu >= 0) ssaRows += answer.result!.rows.length;
       expect(answer.notices.join(' '), question).toMatch(/within your access|do not have access|in your scope/);
     }
+    // Not vacuous: his own BU's rows do come back.
+    expect(ssaRows).toBeGreaterThan(3);
   });
 
   it('gets SSA’s own numbers where the head office gets the group’s', async () => {
