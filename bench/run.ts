@@ -1,5 +1,6 @@
-// `npm run bench [analytics|throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs]`: reports against targets; exits non-zero only when a benchmark could not run.
+// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs|analytics|analytics-accuracy]`: reports against targets; exits non-zero only when a benchmark could not run.
 import { analytics } from './analytics.ts';
+import { analyticsAccuracy } from './analytics-accuracy.ts';
 import { chat } from './chat.ts';
 import { coldstart } from './coldstart.ts';
 import { credits } from './credits.ts';
@@ -27,6 +28,7 @@ const BENCHES: Record<string, () => Promise<Result>> = {
   lighthouse: lighthouseBench,
   multidocs,
   analytics,
+  'analytics-accuracy': analyticsAccuracy,
 };
 
 process.on('exit', killAll);

@@ -1,6 +1,8 @@
-import type { SemanticResult } from '@hangar/contract';
+import { SemanticQuery, type SemanticResult } from '@hangar/contract';
 import { describe, expect, it } from 'vitest';
-import { chooseChart, narrate } from './answer.ts';
+import { chooseChart, inWords, narrate } from './answer.ts';
+import { buildSemanticLayer } from './semantic-layer.ts';
+import { LOCAL_LABELS } from './vocabulary.ts';
 
 const result = (dims: string[], measure: { id: string; label: string; unit: string }, rows: (string | number)[][]): SemanticResult => ({
   columns: [...dims.map((d) => ({ id: d, label: d, kind: 'dimension' as const, unit: null })), { ...measure, kind: 'measure' as const }],
@@ -84,5 +86,32 @@ describe('the reading computed from the numbers', () => {
       ),
     ).toMatch(/^U2 a la plus forte valeur de departing passengers : 300 pax\. Soit 75 % du total affiché\.$/);
     expect(narrate(result(['month'], PAX, []), 'table', 'es')).toBe('No hay datos para esta pregunta en su ámbito.');
+  });
+});
+
+describe('the labels of the question language', () => {
+  const layer = buildSemanticLayer();
+
+  it('every measure and breakdown has its own label in French, Spanish and Portuguese', () => {
+    for (const item of [...layer.measures.values(), ...layer.dimensions.values()]) {
+      expect(LOCAL_LABELS[item.id], item.id).toBeDefined();
+      expect(item.labels.en).toBe(item.label);
+      for (const language of ['fr', 'es', 'pt'] as const) expect(item.labels[language], `${item.id} ${language}`).toBeTruthy();
+    }
+  });
+
+  it('says how the question was read in its language', () => {
+    const q = SemanticQuery.parse({
+      measures: ['departing_passengers'],
+      dimensions: ['airline_code'],
+      filters: [{ dimension: 'bu', values: ['SSA'] }],
+      time: { from: '2025-01', to: '2025-03' },
+      limit: 5,
+    });
+    expect(inWords(layer, q)).toBe('Departing passengers by Airline, 2025-01 to 2025-03, BU SSA, top 5');
+    expect(inWords(layer, q, 'fr')).toBe('Passagers au départ par Compagnie, 2025-01 à 2025-03, BU SSA, 5 premiers');
+    expect(inWords(layer, q, 'es')).toBe('Pasajeros de salida por Aerolínea, 2025-01 a 2025-03, BU SSA, 5 primeros');
+    expect(inWords(layer, q, 'pt')).toBe('Passageiros embarcados por Companhia aérea, 2025-01 a 2025-03, BU SSA, 5 primeiros');
+    expect(inWords(layer, SemanticQuery.parse({ measures: ['revenue'] }), 'fr')).toBe('Chiffre d’affaires, tous les mois disponibles');
   });
 });

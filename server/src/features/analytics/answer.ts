@@ -1,4 +1,5 @@
-import type { AnswerChart, QuestionLanguage, SemanticResult } from '@hangar/contract';
+import type { AnswerChart, QuestionLanguage, SemanticQuery, SemanticResult } from '@hangar/contract';
+import type { SemanticLayer } from './semantic-layer.ts';
 
 // The reading of a result: which chart helps, and one or two sentences computed from the numbers
 // (largest, change, share) in the question's language. A model may rephrase them; it never makes
@@ -93,4 +94,23 @@ export function narrate(result: SemanticResult, chart: AnswerChart, language: Qu
   const total = rows.reduce((s, r) => s + value(r), 0);
   if (!isAdditive(m.unit) || rows.length < 2 || total <= 0 || rows.some((r) => value(r) < 0)) return sentence;
   return `${sentence} ${t.share(`${((value(top) / total) * 100).toFixed(0)} %`)}`;
+}
+
+const UNDERSTOOD = {
+  en: { by: 'by', and: 'and', to: 'to', allMonths: 'all months held', top: (n: number) => `top ${n}` },
+  fr: { by: 'par', and: 'et', to: 'à', allMonths: 'tous les mois disponibles', top: (n: number) => `${n} premiers` },
+  es: { by: 'por', and: 'y', to: 'a', allMonths: 'todos los meses disponibles', top: (n: number) => `${n} primeros` },
+  pt: { by: 'por', and: 'e', to: 'a', allMonths: 'todos os meses disponíveis', top: (n: number) => `${n} primeiros` },
+} satisfies Record<QuestionLanguage, unknown>;
+
+/** "Departing passengers by Airline, 2026-03 to 2026-05, BU SSA": the query in words, in the question's language. */
+export function inWords(layer: SemanticLayer, q: SemanticQuery, language: QuestionLanguage = 'en'): string {
+  const w = UNDERSTOOD[language];
+  const dim = (id: string) => layer.dimensions.get(id)!.labels[language];
+  const measures = q.measures.map((id) => layer.measures.get(id)!.labels[language]).join(', ');
+  const by = q.dimensions.length ? ` ${w.by} ${q.dimensions.map(dim).join(` ${w.and} `)}` : '';
+  const time = q.time ? (q.time.from === q.time.to ? `, ${q.time.from}` : `, ${q.time.from} ${w.to} ${q.time.to}`) : `, ${w.allMonths}`;
+  const filters = q.filters.map((f) => `, ${dim(f.dimension)} ${f.values.join('/')}`).join('');
+  const top = q.limit ? `, ${w.top(q.limit)}` : '';
+  return `${measures}${by}${time}${filters}${top}`;
 }

@@ -1,4 +1,4 @@
-import type { GovUseCase, SemanticColumn, SemanticQuery } from '@hangar/contract';
+import { BUSINESS_UNITS, type GovUseCase, type QuestionLanguage, type SemanticColumn, type SemanticQuery } from '@hangar/contract';
 import { badRequest } from '../../platform/errors.ts';
 import { ident, literal } from '../../platform/sql-text.ts';
 import { type BaseMeasure, isRatio, type Measure, type SemanticLayer } from './semantic-layer.ts';
@@ -49,6 +49,8 @@ export function compileQuery(
   files: readonly WarehouseFile[],
   scope: Scope,
   cap: number,
+  /** The language the columns are labelled in: the question's. */
+  language: QuestionLanguage = 'en',
 ): CompiledQuery {
   const measures = query.measures.map((id) => {
     const m = layer.measures.get(id);
@@ -78,13 +80,14 @@ export function compileQuery(
   const buFilter = query.filters.find((f) => f.dimension === 'bu')?.values;
   const baseCte = (m: BaseMeasure, name: string) => {
     const readable = scope.get(m.useCase) ?? new Set<string>();
-    if (buFilter) {
-      const outside = buFilter.filter((b) => !readable.has(b));
-      if (outside.length) {
-        notices.push(
-          `${m.label}: you do not have access to ${outside.join(', ')}; the answer uses only ${[...readable].join(', ') || 'no BU'}.`,
-        );
-      }
+    const outside = buFilter?.filter((b) => !readable.has(b)) ?? [];
+    if (outside.length) {
+      notices.push(
+        `${m.label}: you do not have access to ${outside.join(', ')}; the answer uses only ${[...readable].join(', ') || 'no BU'}.`,
+      );
+    } else if (!buFilter && readable.size > 0 && readable.size < BUSINESS_UNITS.length) {
+      // Asked for everything ("by BU", "all airports"): the total is the caller's, not the group's.
+      notices.push(`${m.label}: answered within your access, ${[...readable].join(', ')} only.`);
     }
     const mine = files.filter(
       (f) =>
@@ -134,8 +137,8 @@ export function compileQuery(
   const fetch = query.limit ?? cap + 1;
   const sql = `WITH ${ctes.join(',\n')}\nSELECT ${select} FROM ${from}${order ? ` ORDER BY ${order}` : ''} LIMIT ${Math.min(fetch, cap + 1)}`;
   const columns: SemanticColumn[] = [
-    ...dims.map((d) => ({ id: d, label: layer.dimensions.get(d)!.label, kind: 'dimension' as const, unit: null })),
-    ...measures.map((m) => ({ id: m.id, label: m.label, kind: 'measure' as const, unit: m.unit })),
+    ...dims.map((d) => ({ id: d, label: layer.dimensions.get(d)!.labels[language], kind: 'dimension' as const, unit: null })),
+    ...measures.map((m) => ({ id: m.id, label: m.labels[language], kind: 'measure' as const, unit: m.unit })),
   ];
   return { sql, columns, fetch: Math.min(fetch, cap + 1), cap, notices: [...new Set(notices)], files: used };
 }

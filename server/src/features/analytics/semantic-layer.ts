@@ -1,6 +1,6 @@
-import type { GovUseCase, SemanticDimension, SemanticMeasure } from '@hangar/contract';
+import type { GovUseCase, QuestionLanguage, SemanticDimension, SemanticMeasure } from '@hangar/contract';
 import { allUseCases, type FileTypeDef, type KpiDef, kpiValueSql, kpiWhereSql } from '../governance/index.ts';
-import { DERIVED_MEASURES, DIMENSION_LABELS, ROW_LEVEL_COLUMNS } from './vocabulary.ts';
+import { DERIVED_MEASURES, DIMENSION_LABELS, LOCAL_LABELS, ROW_LEVEL_COLUMNS } from './vocabulary.ts';
 
 /**
  * The semantic layer, generated from the governance catalogue: every KPI definition is a measure
@@ -9,9 +9,13 @@ import { DERIVED_MEASURES, DIMENSION_LABELS, ROW_LEVEL_COLUMNS } from './vocabul
  * but the labels, synonyms and the few ratios across tables (vocabulary.ts).
  */
 
+/** A label in each language a question may be asked in. */
+export type Labels = Record<QuestionLanguage, string>;
+
 export interface BaseMeasure {
   id: string;
   label: string;
+  labels: Labels;
   unit: string;
   format: string;
   definition: string;
@@ -29,6 +33,7 @@ export interface BaseMeasure {
 export interface RatioMeasure {
   id: string;
   label: string;
+  labels: Labels;
   unit: string;
   format: string;
   definition: string;
@@ -43,6 +48,7 @@ export const isRatio = (m: Measure): m is RatioMeasure => 'numerator' in m;
 export interface Dimension {
   id: string;
   label: string;
+  labels: Labels;
   kind: 'time' | 'category';
 }
 
@@ -68,17 +74,22 @@ function categoryColumns(table: FileTypeDef): string[] {
     .map((c) => c.name);
 }
 
+/** The label in English and, from the vocabulary, in French, Spanish and Portuguese (English when it has none). */
+const labelsOf = (id: string, label: string): Labels => ({ en: label, ...(LOCAL_LABELS[id] ?? { fr: label, es: label, pt: label }) });
+
 export function buildSemanticLayer(): SemanticLayer {
   const measures = new Map<string, Measure>();
   const dimensions = new Map<string, Dimension>();
-  dimensions.set('month', { id: 'month', label: 'Month', kind: 'time' });
-  dimensions.set('year', { id: 'year', label: 'Year', kind: 'time' });
-  dimensions.set('bu', { id: 'bu', label: 'BU', kind: 'category' });
+  const dimension = (id: string, label: string, kind: Dimension['kind']) =>
+    dimensions.set(id, { id, label, labels: labelsOf(id, label), kind });
+  dimension('month', 'Month', 'time');
+  dimension('year', 'Year', 'time');
+  dimension('bu', 'BU', 'category');
   for (const useCase of allUseCases()) {
     for (const table of useCase.fileTypes) {
       const columns = categoryColumns(table);
       for (const c of columns) {
-        if (!dimensions.has(c)) dimensions.set(c, { id: c, label: DIMENSION_LABELS[c] ?? c.replace(/_/g, ' '), kind: 'category' });
+        if (!dimensions.has(c)) dimension(c, DIMENSION_LABELS[c] ?? c.replace(/_/g, ' '), 'category');
       }
       for (const kpi of table.kpis ?? []) {
         const id = slug(kpi.name);
@@ -86,6 +97,7 @@ export function buildSemanticLayer(): SemanticLayer {
         measures.set(id, {
           id,
           label: kpi.name,
+          labels: labelsOf(id, kpi.name),
           unit: kpi.unit,
           format: kpi.format,
           definition: kpi.definition,
@@ -103,7 +115,7 @@ export function buildSemanticLayer(): SemanticLayer {
     const num = measures.get(d.numerator);
     const den = measures.get(d.denominator);
     if (!num || !den) throw new Error(`The ratio ${d.id} names a measure the catalogue does not have`);
-    measures.set(d.id, { ...d, dimensions: num.dimensions.filter((x) => den.dimensions.includes(x)) });
+    measures.set(d.id, { ...d, labels: labelsOf(d.id, d.label), dimensions: num.dimensions.filter((x) => den.dimensions.includes(x)) });
   }
   return { measures, dimensions };
 }

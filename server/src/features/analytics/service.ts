@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { analyticsQuestions } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
-import { chooseChart, narrate } from './answer.ts';
+import { chooseChart, inWords, narrate } from './answer.ts';
 import { compileQuery, type WarehouseFile } from './compile.ts';
 import { type Parsed, parseQuestion } from './parser/parser.ts';
 import { kpiQuality } from './quality.ts';
@@ -14,16 +14,6 @@ import { createWarehouseFiles, scopeOf } from './warehouse.ts';
 
 const ROW_CAP = 1000;
 const TIMEOUT_MS = 10_000;
-
-/** "Departing passengers by Airline, 2026-03 to 2026-05, BU SSA": the query in words. */
-export function inWords(layer: SemanticLayer, q: SemanticQuery): string {
-  const measures = q.measures.map((id) => layer.measures.get(id)!.label).join(', ');
-  const by = q.dimensions.length ? ` by ${q.dimensions.map((d) => layer.dimensions.get(d)!.label).join(' and ')}` : '';
-  const time = q.time ? (q.time.from === q.time.to ? `, ${q.time.from}` : `, ${q.time.from} to ${q.time.to}`) : ', all months held';
-  const filters = q.filters.map((f) => `, ${layer.dimensions.get(f.dimension)!.label} ${f.values.join('/')}`).join('');
-  const top = q.limit ? `, top ${q.limit}` : '';
-  return `${measures}${by}${time}${filters}${top}`;
-}
 
 const monthsBetween = (from: string, to: string) => {
   const out: string[] = [];
@@ -103,7 +93,7 @@ export function createAnalyticsService(ctx: AppContext) {
     }
     const query = SemanticQuery.parse(parsed.query);
     const scope = await scopeOf(ctx, actor);
-    const compiled = compileQuery(layer, query, await warehouse.list(scope), scope, ROW_CAP);
+    const compiled = compileQuery(layer, query, await warehouse.list(scope), scope, ROW_CAP, parsed.language);
     const result = await runCompiled(compiled, { warehouseDir: warehouse.cacheDir, timeoutMs: TIMEOUT_MS });
     const chart = chooseChart(result, question);
     const notices = [...compiled.notices];
@@ -118,7 +108,7 @@ export function createAnalyticsService(ctx: AppContext) {
       ...empty,
       status: 'answered',
       query,
-      understood: inWords(layer, query),
+      understood: inWords(layer, query, parsed.language),
       clarification: null,
       result,
       chart,

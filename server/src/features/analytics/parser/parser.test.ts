@@ -80,6 +80,34 @@ describe('the forms the offline parser reads', () => {
   });
 });
 
+describe('telling the languages apart, and filtering on a code', () => {
+  it.each([
+    ["top 3 compagnies par passagers l'année dernière", 'fr'],
+    ['ingresos por pasajero AMA vs SSA 2025', 'es'],
+    ['despesas por aeroporto este ano', 'pt'],
+    ['visitas por canal de novembro a dezembro de 2025', 'pt'],
+    ['passengers LGW vs AMA last year', 'en'],
+  ])('borrowed words do not decide the language: %s', (q, language) => {
+    expect(parse(q).language).toBe(language);
+  });
+
+  it.each([
+    ['passengers of airline U2 in 2025', 'airline_code', 'U2'],
+    ['passagers de la compagnie AF en 2025', 'airline_code', 'AF'],
+    ['ventas netas de la tienda T1-DF-01 en enero de 2026', 'shop_code', 'T1-DF-01'],
+  ])('a code written after a breakdown filters on it: %s', (q, dimension, value) => {
+    const parsed = query(q);
+    expect(parsed.filters).toEqual([{ dimension, values: [value] }]);
+    expect(parsed.dimensions).toEqual([]);
+  });
+
+  it('a shop code is not a quarter, and a lower-case word after a breakdown is not a code', () => {
+    expect(query('net sales of shop T1-DF-01 in March 2026').time).toEqual({ from: '2026-03', to: '2026-03' });
+    expect(query('passengers by airline in 2025')).toMatchObject({ dimensions: ['airline_code'], filters: [] });
+    expect(parse('revenue of airline U2').clarification).toMatch(/Revenue cannot be broken down by airline/);
+  });
+});
+
 describe('what the offline parser asks back', () => {
   it('a question outside the data names what it did not understand', () => {
     const p = parse('what is the weather tomorrow');

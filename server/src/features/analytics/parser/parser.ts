@@ -28,7 +28,7 @@ export const normalize = (text: string) =>
     .trim();
 
 const LANGUAGE_WORDS: Record<QuestionLanguage, readonly string[]> = {
-  en: ['the', 'by', 'of', 'in', 'what', 'how', 'many', 'top', 'last', 'and', 'per', 'show', 'compare', 'which', 'vs'],
+  en: ['the', 'by', 'of', 'in', 'what', 'how', 'many', 'last', 'and', 'per', 'show', 'compare', 'which'],
   fr: ['le', 'la', 'les', 'des', 'du', 'par', 'en', 'quel', 'quels', 'quelle', 'combien', 'dernier', 'et', 'compare', 'comparer', 'mois'],
   es: ['el', 'los', 'las', 'del', 'por', 'en', 'cual', 'cuantos', 'cuantas', 'ultimo', 'y', 'comparar', 'mes', 'pasado'],
   pt: [
@@ -50,6 +50,28 @@ const LANGUAGE_WORDS: Record<QuestionLanguage, readonly string[]> = {
     'passado',
     'no',
     'na',
+  ],
+};
+/**
+ * Words only one language uses, for telling them apart when the small words are shared or
+ * borrowed ("top 3 compagnies", "ingresos por pasajero AMA vs SSA"); not stop words.
+ */
+const LANGUAGE_HINTS: Record<QuestionLanguage, readonly string[]> = {
+  en: ['passengers', 'revenue', 'airline', 'airlines', 'month', 'year', 'quarter', 'this', 'from', 'to', 'between', 'weather', 'sales'],
+  fr: [
+    ...['passagers', 'passager', 'compagnie', 'compagnies', 'chiffre', 'affaires', 'recette', 'ventes', 'boutique', 'boutiques'],
+    ...['charges', 'depenses', 'effectifs', 'mouvements', 'aeroport', 'aeroports', 'annee', 'derniere', 'cette', 'trimestre'],
+    ...['janvier', 'fevrier', 'avril', 'juin', 'juillet', 'aout', 'septembre', 'octobre', 'novembre', 'decembre', 'temps', 'demain'],
+  ],
+  es: [
+    ...['pasajeros', 'pasajero', 'aerolinea', 'aerolineas', 'ingresos', 'ventas', 'netas', 'tienda', 'tiendas', 'gastos'],
+    ...['aeropuerto', 'aeropuertos', 'puntualidad', 'movimientos', 'enero', 'febrero', 'marzo', 'mayo', 'junio', 'julio'],
+    ...['septiembre', 'octubre', 'noviembre', 'diciembre', 'tiempo', 'manana', 'hara'],
+  ],
+  pt: [
+    ...['passageiros', 'passageiro', 'companhia', 'companhias', 'receita', 'receitas', 'vendas', 'liquidas', 'loja', 'lojas'],
+    ...['despesas', 'custos', 'aeroporto', 'aeroportos', 'pontualidade', 'movimentos', 'janeiro', 'fevereiro', 'marco', 'maio'],
+    ...['junho', 'julho', 'setembro', 'outubro', 'novembro', 'dezembro', 'previsao', 'amanha', 'passado'],
   ],
 };
 const STOP = new Set([
@@ -78,6 +100,8 @@ const STOP = new Set([
     'our',
     'my',
     'versus',
+    'vs',
+    'top',
   ],
   ...[
     'de',
@@ -130,10 +154,18 @@ function detectLanguage(words: string[]): QuestionLanguage {
   let best: QuestionLanguage = 'en';
   let score = 0;
   for (const [lang, list] of Object.entries(LANGUAGE_WORDS) as [QuestionLanguage, readonly string[]][]) {
-    const s = words.filter((w) => list.includes(w)).length;
+    const s = words.filter((w) => list.includes(w) || LANGUAGE_HINTS[lang].includes(w)).length;
     if (s > score) [best, score] = [lang, s];
   }
   return best;
+}
+
+const escapeDash = (text: string) => text.replace(/[-]/g, '\\-');
+
+/** A code as the question wrote it, when written as a code is (capitals and digits: "U2", "T1-DF-01"), else null. */
+function codeAsWritten(question: string, word: string): string | null {
+  const written = new RegExp(`(?<![A-Za-z0-9-])(${escapeDash(word)})(?![A-Za-z0-9-])`, 'i').exec(question)?.[1];
+  return written && /^[A-Z0-9][A-Z0-9-]*$/.test(written) && /[A-Z]/.test(written) ? written : null;
 }
 
 interface Phrase {
@@ -180,10 +212,21 @@ export function parseQuestion(question: string, layer: SemanticLayer, today: Dat
   const bus = BUSINESS_UNITS.filter((bu) => new RegExp(`\\b${bu.toLowerCase()}\\b`).test(text));
   for (const bu of bus) take(bu.toLowerCase());
 
+  // "airline U2", "compagnie AF", "shop T1-DF-01": a code written after a breakdown's name filters on it.
+  const values = new Map<string, string[]>();
+  for (const p of phrasesOf(layer)) {
+    if (p.kind !== 'dimension' || p.target === 'bu' || layer.dimensions.get(p.target)!.kind !== 'category') continue;
+    const hit = new RegExp(`\\s${escapeDash(p.text)}\\s+([a-z0-9][a-z0-9-]*)\\s`).exec(rest);
+    const code = hit && !STOP.has(hit[1]!) ? codeAsWritten(question, hit[1]!) : null;
+    if (!code) continue;
+    take(`${p.text} ${hit![1]}`);
+    values.set(p.target, [...(values.get(p.target) ?? []), code]);
+  }
+
   const measures: string[] = [];
   const dimensions: string[] = [];
   for (const p of phrasesOf(layer)) {
-    if (!new RegExp(`\\s${p.text.replace(/[-]/g, '\\-')}\\s`).test(rest)) continue;
+    if (!new RegExp(`\\s${escapeDash(p.text)}\\s`).test(rest)) continue;
     take(p.text);
     const list = p.kind === 'measure' ? measures : dimensions;
     if (!list.includes(p.target)) list.push(p.target);
@@ -211,7 +254,7 @@ export function parseQuestion(question: string, layer: SemanticLayer, today: Dat
   }
   for (const id of measures) {
     const m = layer.measures.get(id)!;
-    const impossible = dimensions.find((d) => !m.dimensions.includes(d));
+    const impossible = [...dimensions, ...values.keys()].find((d) => !m.dimensions.includes(d));
     if (impossible) {
       const options = m.dimensions.map((d) => layer.dimensions.get(d)!.label.toLowerCase()).join(', ');
       return none(
@@ -223,6 +266,7 @@ export function parseQuestion(question: string, layer: SemanticLayer, today: Dat
 
   const filters: SemanticQueryInput['filters'] = [];
   if (bus.length) filters.push({ dimension: 'bu', values: bus });
+  for (const [dimension, codes] of values) filters.push({ dimension, values: codes });
   if (time?.months && time.months.length > 1) filters.push({ dimension: 'month', values: time.months });
   const query: SemanticQueryInput = {
     measures,

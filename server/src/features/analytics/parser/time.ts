@@ -35,7 +35,8 @@ const LAST_MONTH = /\b(last month|previous month|mois dernier|mois precedent|mes
 const THIS_YEAR = /\b(this year|year to date|ytd|cette annee|depuis le debut de l annee|este ano|este año|neste ano)\b/;
 const LAST_YEAR =
   /\b(last year|previous year|l annee derniere|annee derniere|annee precedente|el ano pasado|ano pasado|ano passado|o ano passado)\b/;
-const QUARTER = /\b(?:q|t)([1-4])(?:\s+(?:de\s+|of\s+)?(20[0-9]{2}))?\b/;
+// Not inside a code ("T1-DF-01" is a shop, not the first quarter).
+const QUARTER = /(?<![a-z0-9-])(?:q|t)([1-4])(?![a-z0-9-])(?:\s+(?:de\s+|of\s+)?(20[0-9]{2}))?\b/;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const ym = (y: number, m: number) => `${y}-${pad(m)}`;
