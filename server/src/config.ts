@@ -198,7 +198,10 @@ const ConfigSchema = z.object({
       if (!parsed.success) {
         const first = parsed.error.issues[0];
         const where = first?.path.length ? `at ${first.path.join('.')}: ` : '';
-        ctx.addIssue({ code: 'custom', message: `${where}${first?.message ?? 'invalid'} (expected {"<dashboard id>":{"workspaceId":"<guid>","reportId":"<guid>"}})` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${where}${first?.message ?? 'invalid'} (expected {"<dashboard id>":{"workspaceId":"<guid>","reportId":"<guid>"}})`,
+        });
         return z.NEVER;
       }
       return parsed.data;

@@ -1,5 +1,5 @@
 import { AppError } from '../../../platform/errors.ts';
-import { type Fetch, readJson, reach } from './http.ts';
+import { type Fetch, reach, readJson } from './http.ts';
 
 export const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
 /** An embed token lives at most as long as the Entra token that minted it has left; a portal session lasts 35 minutes. */
@@ -82,7 +82,9 @@ export class EntraTokenSource {
       throw new AppError('UNAVAILABLE', 'Power BI is unavailable: Entra ID answered without an access_token and expires_in.');
     const lifetime = expiresIn * 1000;
     const expiresAt = sentAt + lifetime;
-    const cached = { accessToken, expiresAt, refreshAt: expiresAt - Math.min(WANTED_REMAINING_MS, lifetime / 2) };
+    // A token too short-lived to keep 40 minutes in hand (never seen from Entra, but configurable) is kept for half its life.
+    const margin = lifetime > WANTED_REMAINING_MS + 5 * 60_000 ? WANTED_REMAINING_MS : lifetime / 2;
+    const cached = { accessToken, expiresAt, refreshAt: expiresAt - margin };
     this.cached = cached;
     return cached;
   }
@@ -92,7 +94,8 @@ export class EntraTokenSource {
     const error = typeof body?.error === 'string' ? body.error : `HTTP ${status}`;
     const description = typeof body?.error_description === 'string' ? body.error_description : '';
     // The first sentence names the cause (AADSTS code); the rest is trace and correlation ids. Never echo the secret.
-    const firstLine = description.split(/\r?\n/)[0]?.split('. ')[0]?.slice(0, 200).split(this.o.clientSecret).join('***') ?? '';
+    const firstLine =
+      description.split(/\r?\n/)[0]?.split('. ')[0]?.replace(/\.$/, '').slice(0, 200).split(this.o.clientSecret).join('***') ?? '';
     const hint =
       error === 'invalid_client'
         ? 'check POWERBI_CLIENT_ID and POWERBI_CLIENT_SECRET (a secret may have expired)'

@@ -14,7 +14,10 @@ export async function reach(fetchImpl: Fetch, service: string, url: string, init
   try {
     return await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
-    throw new AppError('UNAVAILABLE', `Power BI is unavailable: could not reach ${service} at ${new URL(url).origin} (${networkCause(err)}).`);
+    throw new AppError(
+      'UNAVAILABLE',
+      `Power BI is unavailable: could not reach ${service} at ${new URL(url).origin} (${networkCause(err)}).`,
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../../platform/errors.ts';
 import type { EntraTokenSource } from './entra.ts';
-import { type Fetch, PowerBiRateLimited, readJson, reach, retryAfterSeconds } from './http.ts';
+import { type Fetch, PowerBiRateLimited, reach, readJson, retryAfterSeconds } from './http.ts';
 
 export interface PowerBiReportRef {
   workspaceId: string;
@@ -49,7 +49,10 @@ export class PowerBiRest {
     if (typeof id !== 'string' || typeof embedUrl !== 'string' || !embedUrl.startsWith('https://'))
       throw new AppError('UNAVAILABLE', `Power BI is unavailable: the report of ${what} came back without an id and embedUrl.`);
     if (typeof datasetId !== 'string' || !datasetId)
-      throw new AppError('UNAVAILABLE', `Power BI is unavailable: the report of ${what} has no dataset (a paginated report cannot be embedded here).`);
+      throw new AppError(
+        'UNAVAILABLE',
+        `Power BI is unavailable: the report of ${what} has no dataset (a paginated report cannot be embedded here).`,
+      );
     return { id, embedUrl, datasetId };
   }
 
@@ -58,7 +61,13 @@ export class PowerBiRest {
    * dataset. No targetWorkspaces: that list only grants creating and saving reports in a workspace, which viewers must not do.
    */
   async generateToken(report: PowerBiReport, ref: PowerBiReportRef, what: string): Promise<EmbedToken> {
-    const body = await this.call('POST', '/GenerateToken', { datasets: [{ id: report.datasetId }], reports: [{ id: report.id }] }, what, ref);
+    const body = await this.call(
+      'POST',
+      '/GenerateToken',
+      { datasets: [{ id: report.datasetId }], reports: [{ id: report.id }] },
+      what,
+      ref,
+    );
     const { token, tokenId, expiration } = body;
     const expiresAt = typeof expiration === 'string' ? Date.parse(expiration) : Number.NaN;
     if (typeof token !== 'string' || !token || Number.isNaN(expiresAt))
@@ -116,10 +125,7 @@ export class PowerBiRest {
           `Power BI is unavailable: the app may not use ${where}${code}; add its service principal to the workspace and allow service principals in the Power BI admin settings.`,
         );
       case 404:
-        return new AppError(
-          'UNAVAILABLE',
-          `Power BI has no ${where}${code}; check POWERBI_REPORTS for ${what}.`,
-        );
+        return new AppError('UNAVAILABLE', `Power BI has no ${where}${code}; check POWERBI_REPORTS for ${what}.`);
       case 429: {
         const seconds = retryAfterSeconds(res.headers.get('retry-after'), this.o.now());
         return new PowerBiRateLimited(`Power BI is busy (too many requests); try ${what} again in ${seconds} seconds.`, seconds);
