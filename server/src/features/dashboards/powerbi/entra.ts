@@ -1,5 +1,5 @@
 import { AppError } from '../../../platform/errors.ts';
-import { type Fetch, reach, readJson } from './http.ts';
+import { type Fetch, PowerBiRateLimited, reach, readJson, retryAfterSeconds } from './http.ts';
 
 export const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
 /** An embed token lives at most as long as the Entra token that minted it has left; a portal session lasts 35 minutes. */
@@ -75,6 +75,12 @@ export class EntraTokenSource {
       this.o.timeoutMs,
     );
     const body = await readJson(res);
+    if (res.status === 429) {
+      const seconds = retryAfterSeconds(res.headers.get('retry-after'), this.o.now());
+      throw new PowerBiRateLimited(`Power BI is busy: Entra ID is throttling token requests; try again in ${seconds} seconds.`, seconds);
+    }
+    if (res.status >= 500)
+      throw new AppError('UNAVAILABLE', `Power BI is unavailable: Entra ID failed (HTTP ${res.status}); try again later.`);
     if (!res.ok) throw this.explain(res.status, body);
     const accessToken = body?.access_token;
     const expiresIn = Number(body?.expires_in);

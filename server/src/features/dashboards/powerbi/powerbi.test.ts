@@ -192,6 +192,34 @@ describe('Power BI provider (app owns data) against the local Entra and Power BI
     expect((await p.embed(input('10'))).reports[0].id).toBe(REPORT);
   });
 
+  it('Entra throttling and outages, and Power BI server errors, say so rather than blaming the credentials', async () => {
+    const at = new Date(clock + 90_000).toUTCString(); // Retry-After may also be an HTTP date
+    stub.fail('token', { status: 429, headers: { 'retry-after': at } });
+    const throttled = await failure(provider().embed(input('10')));
+    expect(throttled).toBeInstanceOf(PowerBiRateLimited);
+    expect((throttled as PowerBiRateLimited).retryAfterSeconds).toBe(90);
+    stub.fail('token', { status: 503, body: { error: 'temporarily_unavailable' } });
+    expect((await failure(provider().embed(input('10')))).message).toBe(
+      'Power BI is unavailable: Entra ID failed (HTTP 503); try again later.',
+    );
+    stub.fail('report', { status: 500, body: { error: { code: 'InternalServerError' } } });
+    expect((await failure(provider().embed(input('10')))).message).toBe(
+      'Power BI is unavailable: HTTP 500 (InternalServerError) while reading the report for dashboard 10.',
+    );
+  });
+
+  it('a short-lived Entra token is kept for half its life', async () => {
+    stub.setLifetimes({ accessTokenSeconds: 20 * 60, embedTokenSeconds: 60 });
+    const p = provider();
+    await p.embed(input('10'));
+    clock += 9 * MINUTE;
+    await p.embed(input('10'));
+    expect(p.stats()).toEqual({ entraTokenRequests: 1, embedTokenRequests: 2 });
+    clock += 2 * MINUTE;
+    await p.embed(input('10'));
+    expect(p.stats()).toEqual({ entraTokenRequests: 2, embedTokenRequests: 3 });
+  });
+
   it('Entra ID or Power BI unreachable is a 503 naming the service and the cause', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const entraDown = await failure(provider({ POWERBI_AUTHORITY_URL: closed }).embed(input('10')));
