@@ -100,8 +100,8 @@ export class EntraTokenSource {
     const error = typeof body?.error === 'string' ? body.error : `HTTP ${status}`;
     const description = typeof body?.error_description === 'string' ? body.error_description : '';
     // The first sentence names the cause (AADSTS code); the rest is trace and correlation ids. Never echo the secret.
-    const firstLine =
-      description.split(/\r?\n/)[0]?.split('. ')[0]?.replace(/\.$/, '').slice(0, 200).split(this.o.clientSecret).join('***') ?? '';
+    const firstLine = description.split(/\r?\n/)[0]?.split('. ')[0]?.replace(/\.$/, '').slice(0, 200) ?? '';
+    const safe = this.o.clientSecret.length >= 4 ? firstLine.split(this.o.clientSecret).join('***') : firstLine;
     const hint =
       error === 'invalid_client'
         ? 'check POWERBI_CLIENT_ID and POWERBI_CLIENT_SECRET (a secret may have expired)'
@@ -112,7 +112,7 @@ export class EntraTokenSource {
             : 'check the Power BI settings';
     return new AppError(
       'UNAVAILABLE',
-      `Power BI is unavailable: Entra ID refused the app's credentials (${error}${firstLine ? `: ${firstLine}` : ''}); ${hint}.`,
+      `Power BI is unavailable: Entra ID refused the app's credentials (${error}${safe ? `: ${safe}` : ''}); ${hint}.`,
     );
   }
 }

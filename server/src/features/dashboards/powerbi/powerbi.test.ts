@@ -129,6 +129,10 @@ describe('Power BI provider (app owns data) against the local Entra and Power BI
     const answers = await Promise.all(Array.from({ length: 5 }, () => p.embed(input('10'))));
     expect(new Set(answers.map((a) => a.token)).size).toBe(1);
     expect(p.stats()).toEqual({ entraTokenRequests: 1, embedTokenRequests: 1 });
+    // Different reports at once share one Entra token request.
+    const fresh = provider();
+    await Promise.all([fresh.embed(input('10')), fresh.embed(input('13', '13:LGW')), fresh.embed(input('21'))]);
+    expect(fresh.stats()).toEqual({ entraTokenRequests: 1, embedTokenRequests: 3 });
   });
 
   it('retries once with a fresh Entra token when Power BI refuses the cached one', async () => {
