@@ -168,6 +168,13 @@ describe('Power BI provider (app owns data) against the local Entra and Power BI
     const err = await failure(provider().embed(input('10')));
     expect(err.message).toMatch(/\(invalid_client: AADSTS7000216: client_assertion or client_secret is required\)/);
     expect(err.message).not.toContain('Trace ID');
+    stub.fail('token', {
+      status: 400,
+      body: { error: 'invalid_request', error_description: `AADSTS900023: bad value ${stub.clientSecret} given` },
+    });
+    const echoed = await failure(provider().embed(input('10')));
+    expect(echoed.message).toContain('AADSTS900023: bad value *** given');
+    expect(echoed.message).not.toContain(stub.clientSecret);
   });
 
   it('a report Power BI does not know is a 503 naming the report, the workspace and the setting', async () => {
