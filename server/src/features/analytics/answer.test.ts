@@ -74,6 +74,18 @@ describe('the reading computed from the numbers', () => {
     ).toBe('U2 has the largest departing passengers: 300 pax. That is 75 % of the total shown.');
   });
 
+  it('for a time line broken down by a second dimension, names the largest member of the latest month', () => {
+    const byBu = result(['month', 'bu'], PAX, [
+      ['2025-01', 'SSA', 900],
+      ['2025-01', 'LGW', 1500],
+      ['2025-02', 'SSA', 1200],
+      ['2025-02', 'LGW', 700],
+    ]);
+    expect(chooseChart(byBu, 'passengers by month and bu')).toBe('line');
+    // Not "went from 900 to 700", a change across two different BUs.
+    expect(narrate(byBu, 'line', 'en')).toBe('SSA (2025-02) has the largest departing passengers: 1,200 pax.');
+  });
+
   it('speaks the question language, and says when there is nothing', () => {
     expect(
       narrate(

@@ -82,6 +82,15 @@ export function narrate(result: SemanticResult, chart: AnswerChart, language: Qu
   const fmt = (v: number) => formatValue(v, m.unit, language);
   if (chart === 'card' || dimIndex < 0) return t.single(m.label, fmt(value(rows[0]!)));
   const label = (r: (typeof rows)[number]) => String(r[dimIndex]);
+  const byIndex = result.columns.findIndex((c, i) => c.kind === 'dimension' && i !== dimIndex);
+  if (chart === 'line' && byIndex >= 0) {
+    // A line per member of the breakdown: a first-to-last change over rows of different members
+    // would mean nothing, so the reading names the largest member of the latest period.
+    const latest = rows.reduce((a, b) => (label(b) > label(a) ? b : a));
+    const inLatest = rows.filter((r) => label(r) === label(latest));
+    const top = inLatest.reduce((a, b) => (value(b) > value(a) ? b : a));
+    return t.largest(m.label.toLowerCase(), `${String(top[byIndex])} (${label(top)})`, fmt(value(top)));
+  }
   if (chart === 'line') {
     const first = rows[0]!;
     const last = rows.at(-1)!;

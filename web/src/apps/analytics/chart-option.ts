@@ -38,6 +38,8 @@ export function chartOption(chart: AnswerChart, result: SemanticResult, theme: T
     legend: { show: measures.length > 1 || chart === 'donut', bottom: 0, textStyle: { color: colors.text } },
     aria: { enabled: true },
   };
+  const byIndex = result.columns.findIndex((c, i) => c.kind === 'dimension' && i !== dimIndex);
+  if (chart === 'line' && byIndex >= 0) return breakdownLines(result, dimIndex, byIndex, base, colors);
   if (chart === 'donut') {
     const measure = measures[0]!;
     return {
@@ -76,4 +78,42 @@ export function chartOption(chart: AnswerChart, result: SemanticResult, theme: T
       data: result.rows.map((row) => numberAt(row, i)),
     })),
   };
+}
+
+/** A time line broken down by a second dimension: one line per member, of the first measure. */
+function breakdownLines(
+  result: SemanticResult,
+  timeIndex: number,
+  byIndex: number,
+  base: EChartsOption,
+  colors: (typeof THEME_COLORS)[ThemeName],
+) {
+  const measure = result.columns.findIndex((c) => c.kind === 'measure');
+  const periods = [...new Set(result.rows.map((row) => String(row[timeIndex] ?? '–')))].sort();
+  const members = [...new Set(result.rows.map((row) => String(row[byIndex] ?? '–')))];
+  const value = new Map(
+    result.rows.map((row) => [`${row[timeIndex]}|${row[byIndex]}`, typeof row[measure] === 'number' ? (row[measure] as number) : null]),
+  );
+  return {
+    ...base,
+    legend: { show: true, type: 'scroll' as const, bottom: 0, textStyle: { color: colors.text } },
+    grid: { left: 8, right: 16, top: 24, bottom: 40, containLabel: true },
+    xAxis: {
+      type: 'category' as const,
+      data: periods,
+      axisLabel: { color: colors.muted },
+      axisLine: { lineStyle: { color: colors.line } },
+    },
+    yAxis: {
+      type: 'value' as const,
+      axisLabel: { color: colors.muted, formatter: (v: number) => NUMBER.format(v) },
+      splitLine: { lineStyle: { color: colors.line } },
+    },
+    series: members.map((member) => ({
+      type: 'line' as const,
+      name: member,
+      showSymbol: periods.length <= 36,
+      data: periods.map((p) => value.get(`${p}|${member}`) ?? null),
+    })),
+  } satisfies EChartsOption;
 }
