@@ -1,0 +1,18 @@
+/**
+ * How a dashboard is shown: the spec's report response (section 3), made by the provider the
+ * dashboard is configured with. 'builtin' draws the portal's own widgets over the governed
+ * warehouse; 'powerbi' embeds a Power BI report ("app owns data").
+ */
+export interface ReportResponse {
+  reports: [{ id: string; embedUrl: string }];
+  token: string;
+  /** ISO date-time the token stops working, when the provider says. */
+  expiration?: string;
+}
+
+export interface ReportProvider {
+  kind: 'builtin' | 'powerbi';
+  embed(input: { dashboardId: string; reportKey: string; userId: string; sessionId: string }): Promise<ReportResponse>;
+}
+
+export type ProviderKind = ReportProvider['kind'];
