@@ -24,6 +24,7 @@ import { registerChatRoutes } from './features/chat/routes.ts';
 import { registerChatStreamRoutes } from './features/chat/stream-routes.ts';
 import { createLedger } from './features/credits/ledger.ts';
 import { registerCreditRoutes } from './features/credits/routes.ts';
+import { registerDashboardRoutes } from './features/dashboards/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
 import { registerGovernanceRoutes } from './features/governance/routes.ts';
 import { registerMultidocsRoutes } from './features/multidocs/routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerTranslationRoutes(ctx);
   registerMultidocsRoutes(ctx);
   registerGenerativeAnalyticsRoutes(ctx);
+  await registerDashboardRoutes(ctx);
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);
   opts.extend?.(app);
