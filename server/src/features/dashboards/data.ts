@@ -96,7 +96,7 @@ export function createDashboardData(ctx: AppContext) {
       notices: [...compiled.notices, ...notices],
       source: {
         kpis,
-        deliveries: compiled.files
+        deliveries: [...new Map(compiled.files.map((f) => [f.path, f])).values()]
           .map((f) => ({
             useCase: f.useCase,
             table: f.fileType,
