@@ -101,7 +101,3 @@ export const ReportRenderedRequest = z.object({
   sessionId: z.string().uuid('The session id is a uuid.'),
   renderTime: z.number().min(0, 'The render time is in seconds, 0 or more.').max(3600),
 });
-export const DashboardRenderStats = z.object({
-  dashboards: z.array(z.object({ key: z.string(), renders: z.number().int(), medianSeconds: z.number(), p95Seconds: z.number() })),
-});
-export type DashboardRenderStats = z.infer<typeof DashboardRenderStats>;

@@ -194,7 +194,7 @@ describe('widget numbers', () => {
 });
 
 describe('render times', () => {
-  it('are recorded per dashboard and summed up for admins as median and p95', async () => {
+  it('are recorded per dashboard and shown in the admin Data Analytics data as median and p95', async () => {
     for (const seconds of [1, 2, 3, 10]) {
       const { sessionId } = await open(tokens.analyst, 'traffic');
       expect((await call('POST', '/api/v1/dashboard/report-rendered', tokens.analyst, { sessionId, renderTime: seconds })).status).toBe(
@@ -204,9 +204,9 @@ describe('render times', () => {
     const none = await call('POST', '/api/v1/dashboard/create-session', tokens.analyst);
     const early = await call('POST', '/api/v1/dashboard/report-rendered', tokens.analyst, { sessionId: none.body.uuid, renderTime: 1 });
     expect(early.status).toBe(400);
-    expect((await call('GET', '/api/v1/dashboard/render-stats', tokens.analyst)).status).toBe(403);
-    const stats = await call('GET', '/api/v1/dashboard/render-stats', tokens.admin);
-    const traffic = stats.body.dashboards.find((d: { key: string }) => d.key === 'traffic');
+    expect((await call('GET', '/api/admin/analytics', tokens.analyst)).status).toBe(403);
+    const stats = await call('GET', '/api/admin/analytics', tokens.admin);
+    const traffic = stats.body.dashboardRenders.find((d: { key: string }) => d.key === 'traffic');
     expect(traffic).toEqual({ key: 'traffic', renders: 4, medianSeconds: 2.5, p95Seconds: expect.closeTo(8.95, 5) });
   });
 });

@@ -1,10 +1,8 @@
 import {
-  APP,
   DashboardAppParams,
   DashboardCatalogue,
   DashboardData,
   DashboardDataQuery,
-  DashboardRenderStats,
   DashboardReportParams,
   DashboardReportResponse,
   DashboardSessionCreated,
@@ -12,14 +10,12 @@ import {
   DashboardSessionParams,
   ReportRenderedRequest,
 } from '@hangar/contract';
-import { sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { dashboardRenders } from '../../platform/db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
-import { adminScope, isAdmin } from '../../platform/policies/roles.ts';
 import { createBuiltinProvider } from './builtin.ts';
 import { DASHBOARDS } from './catalogue/index.ts';
 import { createDashboardData } from './data.ts';
@@ -29,7 +25,6 @@ import { createDashboardSessions } from './sessions.ts';
 import { createEmbedTokens } from './tokens.ts';
 
 export const DASHBOARD_RULE = { anyApp: DASHBOARD_APP_IDS } as const;
-const ADMIN_RULE = { anyApp: [APP.superAdmin, APP.localAdmin] } as const;
 const TAG = ['dashboards'];
 /** The {app} of the session routes: the dashboard report screen, or one dashboard by key or tab id. */
 const GENERIC_APP = 'dashboard';
@@ -240,39 +235,6 @@ export async function registerDashboardRoutes(
         .insert(dashboardRenders)
         .values({ userId: actor.sub, sessionId: session.id, report: session.report, renderSeconds: request.body.renderTime });
       return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/api/v1/dashboard/render-stats',
-    {
-      config: { access: ADMIN_RULE },
-      schema: {
-        tags: TAG,
-        summary:
-          'Render times per dashboard over the last 30 days: count, median and 95th percentile (seconds); a local admin sees their BU’s users',
-        response: { 200: DashboardRenderStats },
-      },
-    },
-    async (request) => {
-      const actor = requireUser(request);
-      if (!isAdmin(actor)) throw forbidden('Render statistics are for administrators.');
-      const bu = adminScope(actor);
-      const { rows } = (await ctx.db.execute(sql`
-        SELECT r.report, count(*)::int AS renders,
-          percentile_cont(0.5) WITHIN GROUP (ORDER BY r.render_seconds) AS median,
-          percentile_cont(0.95) WITHIN GROUP (ORDER BY r.render_seconds) AS p95
-        FROM dashboard_renders r JOIN users u ON u.id = r.user_id
-        WHERE r.created_at > now() - interval '30 days' ${bu ? sql`AND u.bu = ${bu}` : sql``}
-        GROUP BY r.report ORDER BY r.report`)) as { rows: { report: string; renders: number; median: number; p95: number }[] };
-      return {
-        dashboards: rows.map((r) => ({
-          key: r.report,
-          renders: Number(r.renders),
-          medianSeconds: Number(r.median),
-          p95Seconds: Number(r.p95),
-        })),
-      };
     },
   );
 }
