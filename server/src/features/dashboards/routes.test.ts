@@ -2,11 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DashboardCatalogue, DashboardData, DashboardReportResponse } from '@hangar/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api.ts';
 import { signIn } from '../../../test/browser.ts';
 import { deliverLedgerMonth, duckdb, type LedgerMonth } from '../../../test/dashboard-ledger.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { appGrants, users } from '../../platform/db/schema.ts';
 
 // Dashboards through their routes on ledgers delivered for SSA, AMA and LGW: the finance steward of
 // SSA sees SSA's numbers only; the numbers are those DuckDB computes straight from the files.
@@ -136,6 +138,16 @@ describe('the report response and its token', () => {
     expect(res.status).toBe(404);
   });
 
+  it('gives LGW users the LGW Retail report (the spec’s LGW Retail rule)', async () => {
+    const [viewer] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'viewer@hangar.local'));
+    await t.ctx.db.insert(appGrants).values({ appId: 'Dashboard/Retail', userId: viewer!.id });
+    const lgw = (await signIn(t.url, 'viewer@hangar.local', DEMO_PASSWORD)).accessToken;
+    expect((await open(lgw, 'retail')).report.body.reports[0].id).toBe('retail-lgw');
+    expect((await open(tokens.analyst, 'retail')).report.body.reports[0].id).toBe('retail');
+    const listed = ((await call('GET', '/api/v1/dashboards', lgw)).body as DashboardCatalogue).dashboards.find((d) => d.key === 'retail')!;
+    expect(listed.widgets.map((w) => w.id)).toEqual(['shops', 'basket-by-month']);
+  });
+
   it('says a dashboard without governed data is unavailable and why', async () => {
     const { report } = await open(tokens.analyst, 'airport-id');
     expect(report.status).toBe(503);
@@ -215,16 +227,26 @@ describe('with a short session lifetime and Finance on Power BI', () => {
   let s: TestApp;
   let token: string;
   beforeAll(async () => {
-    s = await startTestApp({ HANGAR_DEMO_WAREHOUSE: 'false', DASHBOARD_SESSION_MINUTES: '0.02', DASHBOARD_PROVIDERS: 'finance=powerbi' });
+    s = await startTestApp({
+      HANGAR_DEMO_WAREHOUSE: 'false',
+      DASHBOARD_SESSION_MINUTES: '0.02',
+      DASHBOARD_TOKEN_SECONDS: '1',
+      DASHBOARD_PROVIDERS: 'finance=powerbi',
+    });
     token = (await signIn(s.url, 'analyst@hangar.local', DEMO_PASSWORD)).accessToken;
   }, 120_000);
   afterAll(() => s?.close());
   const sCall = apiCaller(() => s.url);
 
-  it('expires a session after its lifetime, with a clear message', async () => {
+  it('expires a session after its lifetime, and its embed token, with clear messages', async () => {
     const id = (await sCall('POST', '/api/v1/dashboard/create-session', token)).body.uuid;
     expect((await sCall('GET', `/api/v1/dashboard/get-session/${id}`, token)).status).toBe(200);
+    const report = (await sCall('GET', `/api/v1/dashboard/traffic/${id}`, token)).body;
+    expect(Date.parse(report.expiration) - Date.now()).toBeLessThanOrEqual(1000);
     await new Promise((r) => setTimeout(r, 1500));
+    const stale = await sCall('GET', `/api/v1/dashboard/traffic/data?token=${report.token}`, token);
+    expect(stale.status).toBe(403);
+    expect(stale.body.message).toMatch(/embed token has expired/);
     const gone = await sCall('GET', `/api/v1/dashboard/get-session/${id}`, token);
     expect(gone.status).toBe(404);
     expect(gone.body.message).toMatch(/expired at .* \(sessions last 0.02 minutes\)/);
