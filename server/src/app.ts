@@ -24,7 +24,7 @@ import { registerChatRoutes } from './features/chat/routes.ts';
 import { registerChatStreamRoutes } from './features/chat/stream-routes.ts';
 import { createLedger } from './features/credits/ledger.ts';
 import { registerCreditRoutes } from './features/credits/routes.ts';
-import { registerDashboardRoutes } from './features/dashboards/routes.ts';
+import { type DashboardProviders, registerDashboardRoutes } from './features/dashboards/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
 import { registerGovernanceRoutes } from './features/governance/routes.ts';
 import { registerMultidocsRoutes } from './features/multidocs/routes.ts';
@@ -72,6 +72,8 @@ export interface BuildOptions {
   database?: Database;
   /** Registers extra routes before the app is sealed (tests only). */
   extend?: (app: FastifyInstance) => void;
+  /** Report providers other than builtin (Power BI), when not built from the configuration (tests). */
+  dashboardProviders?: DashboardProviders;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -222,7 +224,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerTranslationRoutes(ctx);
   registerMultidocsRoutes(ctx);
   registerGenerativeAnalyticsRoutes(ctx);
-  await registerDashboardRoutes(ctx);
+  await registerDashboardRoutes(ctx, opts.dashboardProviders);
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);
   opts.extend?.(app);

@@ -263,3 +263,46 @@ describe('with a short session lifetime and Finance on Power BI', () => {
     expect(res.status).toBe(503);
   });
 });
+
+describe('a configured Power BI provider', () => {
+  let p: TestApp;
+  let token: string;
+  const asked: unknown[] = [];
+  beforeAll(async () => {
+    p = await startTestApp(
+      { HANGAR_DEMO_WAREHOUSE: 'false', DASHBOARD_PROVIDERS: 'finance=powerbi,capex=powerbi' },
+      {
+        dashboardProviders: {
+          powerbi: {
+            kind: 'powerbi',
+            configuredKeys: () => ['22'],
+            async embed(input) {
+              asked.push(input);
+              return {
+                reports: [{ id: 'pbi-report', embedUrl: 'https://app.powerbi.com/reportEmbed?reportId=pbi-report' }],
+                token: 'pbi-token',
+              };
+            },
+          },
+        },
+      },
+    );
+    token = (await signIn(p.url, 'analyst@hangar.local', DEMO_PASSWORD)).accessToken;
+  }, 120_000);
+  afterAll(() => p?.close());
+  const pCall = apiCaller(() => p.url);
+
+  it('answers the report response from it, by tab id; a dashboard it has no report for is unavailable', async () => {
+    const id = (await pCall('POST', '/api/v1/dashboard/create-session', token)).body.uuid;
+    const res = await pCall('GET', `/api/v1/dashboard/finance/${id}`, token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      reports: [{ id: 'pbi-report', embedUrl: 'https://app.powerbi.com/reportEmbed?reportId=pbi-report' }],
+      token: 'pbi-token',
+    });
+    expect(asked).toEqual([expect.objectContaining({ dashboardId: '22', reportKey: 'finance', sessionId: id })]);
+    const capex = await pCall('GET', `/api/v1/dashboard/capex/${id}`, token);
+    expect(capex.status).toBe(503);
+    expect(capex.body.message).toMatch(/powerbi has no report configured for it \(dashboard 30\)/);
+  });
+});

@@ -29,11 +29,10 @@ const TAG = ['dashboards'];
 /** The {app} of the session routes: the dashboard report screen, or one dashboard by key or tab id. */
 const GENERIC_APP = 'dashboard';
 
-export async function registerDashboardRoutes(
-  ctx: AppContext,
-  /** Providers other than builtin, when configured (Power BI); absent means not configured. */
-  others: Partial<Record<Exclude<ProviderKind, 'builtin'>, ReportProvider | null>> = {},
-): Promise<void> {
+/** Providers other than builtin, when configured (Power BI); absent or null means not configured. */
+export type DashboardProviders = Partial<Record<Exclude<ProviderKind, 'builtin'>, ReportProvider | null>>;
+
+export async function registerDashboardRoutes(ctx: AppContext, others: DashboardProviders = {}): Promise<void> {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const choices = providerChoices(ctx.config);
   const sessions = createDashboardSessions(ctx);
@@ -57,7 +56,13 @@ export async function registerDashboardRoutes(
   /** Why a dashboard cannot be shown, or null. */
   function unavailable(d: ResolvedDashboard, bu: string | null): string | null {
     if (d.provider === 'builtin') return reportFor(d.def, bu) ? null : (d.def.unavailableReason ?? 'It has no report.');
-    if (!providers[d.provider]) return `It is configured to show through ${d.provider}, which is not configured on this portal.`;
+    const provider = providers[d.provider];
+    if (!provider) return `It is configured to show through ${d.provider}, which is not configured on this portal.`;
+    const keys = provider.configuredKeys?.();
+    const own = reportFor(d.def, bu)?.key ?? d.def.key;
+    if (keys && ![String(d.def.id), d.def.key, own].some((k) => keys.includes(k))) {
+      return `${d.provider} has no report configured for it (dashboard ${d.def.id}).`;
+    }
     return null;
   }
 
@@ -175,9 +180,10 @@ export async function registerDashboardRoutes(
       await sessions.live(actor.sub, request.params.sessionId);
       const reason = unavailable(d, actor.bu);
       if (reason) throw new AppError('UNAVAILABLE', `The ${d.title} dashboard is unavailable. ${reason}`);
-      const reportKey = d.provider === 'builtin' ? reportFor(d.def, actor.bu)!.key : d.def.key;
+      // Builtin reports are addressed by key (the data route); other providers are configured by tab id or report key.
+      const reportKey = reportFor(d.def, actor.bu)?.key ?? d.def.key;
       const answer = await providers[d.provider]!.embed({
-        dashboardId: d.def.key,
+        dashboardId: d.provider === 'builtin' ? d.def.key : String(d.def.id),
         reportKey,
         userId: actor.sub,
         sessionId: request.params.sessionId,
