@@ -40,7 +40,11 @@ export const DashboardSummary = z.object({
 });
 export type DashboardSummary = z.infer<typeof DashboardSummary>;
 
-export const DashboardCatalogue = z.object({ dashboards: z.array(DashboardSummary) });
+export const DashboardCatalogue = z.object({
+  dashboards: z.array(DashboardSummary),
+  /** How long a session lives on this portal (the spec's 35 minutes unless configured). */
+  sessionMinutes: z.number(),
+});
 export type DashboardCatalogue = z.infer<typeof DashboardCatalogue>;
 
 export const DashboardSessionCreated = z.object({ uuid: z.string().uuid() });

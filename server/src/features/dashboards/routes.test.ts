@@ -256,6 +256,7 @@ describe('with a short session lifetime and Finance on Power BI', () => {
   it('a dashboard on an unconfigured provider is unavailable, with the reason', async () => {
     const catalogue = (await sCall('GET', '/api/v1/dashboards', token)).body as DashboardCatalogue;
     const finance = catalogue.dashboards.find((d) => d.key === 'finance')!;
+    expect(catalogue.sessionMinutes).toBe(0.02);
     expect(finance).toMatchObject({ provider: 'powerbi', available: false });
     expect(finance.unavailableReason).toMatch(/powerbi, which is not configured/);
     const id = (await sCall('POST', '/api/v1/dashboard/create-session', token)).body.uuid;

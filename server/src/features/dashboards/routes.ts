@@ -16,6 +16,7 @@ import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { dashboardRenders } from '../../platform/db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
+import { perUserPerMinute } from '../../platform/request-guards.ts';
 import { createBuiltinProvider } from './builtin.ts';
 import { DASHBOARDS } from './catalogue/index.ts';
 import { createDashboardData } from './data.ts';
@@ -97,7 +98,7 @@ export async function registerDashboardRoutes(ctx: AppContext, others: Dashboard
             widgets: (report?.widgets ?? []).map((w) => ({ id: w.id, title: w.title, kind: w.kind, ...w.at })),
           };
         });
-      return { dashboards };
+      return { dashboards, sessionMinutes: ctx.config.DASHBOARD_SESSION_MINUTES };
     },
   );
 
@@ -196,7 +197,7 @@ export async function registerDashboardRoutes(ctx: AppContext, others: Dashboard
   app.get(
     '/api/v1/dashboard/:report/data',
     {
-      config: { access: DASHBOARD_RULE, openapi: { errors: [400, 403, 404, 503] } },
+      config: { access: DASHBOARD_RULE, rateLimit: perUserPerMinute(240), openapi: { errors: [400, 403, 404, 429, 503] } },
       schema: {
         tags: TAG,
         summary:
