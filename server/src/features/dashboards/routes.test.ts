@@ -192,6 +192,21 @@ describe('widget numbers', () => {
     expect(admin.get('revenue-by-bu')!.rows.map((r) => r[0])).toEqual(['LGW', 'AMA', 'SSA']);
   });
 
+  it('refuses a backwards period, and says the airport filter cannot split data without airports', async () => {
+    const { report } = await open(tokens.steward, 'finance');
+    const base = `/api/v1/dashboard/finance/data?token=${encodeURIComponent(report.body.token)}`;
+    const backwards = await call('GET', `${base}&from=2025-03&to=2025-01`, tokens.steward);
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.message).toMatch(/starts \(2025-03\) after it ends \(2025-01\)/);
+    expect((await call('GET', `${base}&from=2025-13`, tokens.steward)).status).toBe(400);
+    const w = await widgets(tokens.steward, 'finance', '&airport=SSA&from=2025-02&to=2025-02');
+    expect(w.get('revenue')!.notices.join(' ')).toMatch(/no airport breakdown yet/);
+    const [[feb]] = (await duckdb(
+      `SELECT -sum(amount) FROM read_parquet(${list(files.SSA!)}) WHERE starts_with(account, '7') AND CAST(period AS VARCHAR) = '2025-02'`,
+    )) as [[number]];
+    expect(w.get('revenue')!.rows).toEqual([[feb]]);
+  });
+
   it('a new validated delivery shows after the registry switch (no stale cache)', async () => {
     const before = await widgets(tokens.steward, 'finance');
     const again = await widgets(tokens.steward, 'finance');
