@@ -120,9 +120,9 @@ export async function registerDashboardRoutes(ctx: AppContext, others: Dashboard
     },
   );
 
-  const getSession = async (request: Parameters<typeof requireUser>[0] & { params: { app: string; id: string } }) => {
-    checkApp(request, request.params.app);
-    const row = await sessions.live(requireUser(request).sub, request.params.id);
+  const getSession = async (request: Parameters<typeof requireUser>[0], appName: string, id: string) => {
+    checkApp(request, appName);
+    const row = await sessions.live(requireUser(request).sub, id);
     return { start_time: row.startTime.toISOString() };
   };
   const sessionDoc = {
@@ -133,7 +133,7 @@ export async function registerDashboardRoutes(ctx: AppContext, others: Dashboard
   app.get(
     '/api/v1/:app/get-session/:id',
     { config: { access: DASHBOARD_RULE, openapi: { errors: [403, 404] } }, schema: { ...sessionDoc, params: DashboardSessionParams } },
-    getSession,
+    (request) => getSession(request, request.params.app, request.params.id),
   );
   // The report route below would read /api/v1/dashboard/get-session/{id} as report "get-session".
   app.get(
@@ -142,7 +142,7 @@ export async function registerDashboardRoutes(ctx: AppContext, others: Dashboard
       config: { access: DASHBOARD_RULE, openapi: { errors: [404] } },
       schema: { ...sessionDoc, params: DashboardSessionParams.pick({ id: true }) },
     },
-    (request) => getSession({ ...request, user: request.user, params: { app: GENERIC_APP, id: request.params.id } } as never),
+    (request) => getSession(request, GENERIC_APP, request.params.id),
   );
 
   app.delete(
