@@ -59,3 +59,25 @@ test('a PDF is uploaded, the question answered with a preview and a citation tha
   // New chat deleted the session's file (spec 4: the chat no longer has access to it).
   await expect(page.getByText('· 3 p.')).toHaveCount(0);
 });
+
+test('Stop ends a Multi Docs answer: what was written stays, shown as stopped', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await signedInPage(browser, 'analyst@hangar.local');
+  await startMultiDocsChat(page);
+  await page.getByTestId('multidocs-file').setInputFiles(HANDBOOK);
+  await expect(page.getByText('· 3 p.')).toBeVisible({ timeout: 30_000 });
+  const box = page.getByPlaceholder('Select one or all file then ask question');
+  // "[slow]": the stub answers in forty parts over about eight seconds.
+  await box.fill('[slow] Summarise the handbook');
+  await box.press('Enter');
+  const reply = page.getByTestId('multidocs-reply');
+  await expect(reply).toContainText('part2', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Stop the answer' }).click();
+  await expect(page.getByTestId('answer-state')).toHaveText('Stopped', { timeout: 15_000 });
+  await expect(reply).not.toContainText('the end.');
+  await expect(page.getByRole('button', { name: 'Stop the answer' })).toHaveCount(0);
+  // After a reload the stored answer says the same.
+  await page.reload();
+  await expect(page.getByTestId('answer-state')).toHaveText('Stopped');
+  await expect(page.getByTestId('multidocs-reply')).toContainText('part1');
+});

@@ -24,6 +24,7 @@ import { registerChatRoutes } from './features/chat/routes.ts';
 import { registerChatStreamRoutes } from './features/chat/stream-routes.ts';
 import { createLedger } from './features/credits/ledger.ts';
 import { registerCreditRoutes } from './features/credits/routes.ts';
+import { createPowerBiProvider } from './features/dashboards/powerbi/index.ts';
 import { type DashboardProviders, registerDashboardRoutes } from './features/dashboards/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
 import { registerGovernanceRoutes } from './features/governance/routes.ts';
@@ -224,7 +225,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerTranslationRoutes(ctx);
   registerMultidocsRoutes(ctx);
   registerGenerativeAnalyticsRoutes(ctx);
-  await registerDashboardRoutes(ctx, opts.dashboardProviders);
+  await registerDashboardRoutes(ctx, opts.dashboardProviders ?? { powerbi: createPowerBiProvider(config) });
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);
   opts.extend?.(app);

@@ -3,6 +3,15 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PowerBiReportsSchema = z.record(
+  z.string().min(1),
+  z.strictObject({
+    workspaceId: z.string().regex(GUID, 'must be the workspace (group) GUID'),
+    reportId: z.string().regex(GUID, 'must be the report GUID'),
+  }),
+);
+
 /** Environment variable -> config key. The YAML file (HANGAR_CONFIG) uses the same names. */
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -178,6 +187,41 @@ const ConfigSchema = z.object({
   MULTIDOCS_HEARTBEAT_MS: z.coerce.number().int().min(20).default(10_000),
   /** Multi Docs: attachments of a session with no upload and no question for this many hours are deleted. */
   MULTIDOCS_SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** Power BI Embedded ("app owns data"): the Entra tenant (GUID or domain) and the app registration that holds the workspaces. */
+  POWERBI_TENANT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'must be a tenant GUID or domain, e.g. contoso.onmicrosoft.com')
+    .optional(),
+  POWERBI_CLIENT_ID: z.string().min(1).optional(),
+  POWERBI_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Entra ID's authority; the token endpoint is {this}/{tenant}/oauth2/v2.0/token. */
+  POWERBI_AUTHORITY_URL: z.string().url().default('https://login.microsoftonline.com'),
+  /** The Power BI REST API; the client appends /v1.0/myorg/... */
+  POWERBI_API_URL: z.string().url().default('https://api.powerbi.com'),
+  /** JSON: dashboard id (or report key) -> the Power BI report shown for it, e.g. {"10":{"workspaceId":"…","reportId":"…"}}. */
+  POWERBI_REPORTS: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"10":{"workspaceId":"<guid>","reportId":"<guid>"}}' });
+        return z.NEVER;
+      }
+      const parsed = PowerBiReportsSchema.safeParse(raw);
+      if (!parsed.success) {
+        const first = parsed.error.issues[0];
+        const where = first?.path.length ? `at ${first.path.join('.')}: ` : '';
+        ctx.addIssue({
+          code: 'custom',
+          message: `${where}${first?.message ?? 'invalid'} (expected {"<dashboard id>":{"workspaceId":"<guid>","reportId":"<guid>"}})`,
+        });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { webDist: string; publicUrl: string };
@@ -210,6 +254,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.STORAGE === 's3' && !c.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   if (c.OIDC_ISSUER && !c.OIDC_CLIENT_ID)
     throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
+  const powerBiSet = [c.POWERBI_TENANT_ID, c.POWERBI_CLIENT_ID, c.POWERBI_CLIENT_SECRET];
+  if (powerBiSet.some(Boolean) || Object.keys(c.POWERBI_REPORTS).length) {
+    const missing = ['POWERBI_TENANT_ID', 'POWERBI_CLIENT_ID', 'POWERBI_CLIENT_SECRET'].filter((_, i) => !powerBiSet[i]);
+    if (!Object.keys(c.POWERBI_REPORTS).length) missing.push('POWERBI_REPORTS');
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when Power BI is configured (POWERBI_TENANT_ID, POWERBI_CLIENT_ID, POWERBI_CLIENT_SECRET and POWERBI_REPORTS go together)`).join('\n')}`,
+      );
+  }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return {
     ...c,

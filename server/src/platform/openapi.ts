@@ -51,7 +51,6 @@ export function errorStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'sche
   const config = (route.config ?? {}) as { access?: AccessRule; openapi?: RouteDoc; rateLimit?: unknown };
   const methods = [route.method].flat();
   const changesState = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
-  const schema = (route.schema ?? {}) as { body?: unknown; consumes?: string[] };
   const statuses = new Set<number>([400, 500]);
   if (config.access !== 'public') statuses.add(401);
   if ((config.access && typeof config.access === 'object') || changesState) statuses.add(403);

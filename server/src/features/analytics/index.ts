@@ -15,7 +15,7 @@ export function createDataQuestions(ctx: AppContext) {
   return async function answerInChat(actor: Actor, question: string): Promise<string | null> {
     if (!actor.apps.includes(APP.talkToMyData)) return null;
     const answer = await service.read(actor, question).catch(() => null);
-    if (!answer || answer.status !== 'answered' || !answer.result) return null;
+    if (answer?.status !== 'answered' || !answer.result) return null;
     const { columns, rows } = answer.result;
     const lines = [answer.narrative ?? '', '', `*${answer.understood}*`, ''];
     if (rows.length > 1) {

@@ -29,7 +29,7 @@ const monthsBetween = (from: string, to: string) => {
 function missingMonths(files: WarehouseFile[], q: SemanticQuery, today: Date): string[] {
   if (!q.time) return [];
   const current = today.toISOString().slice(0, 7);
-  const asked = monthsBetween(q.time.from, q.time.to < current ? q.time.to : current).filter((m) => m < current);
+  const asked = monthsBetween(q.time.from, [q.time.to, current].sort()[0]!).filter((m) => m < current);
   const warnings: string[] = [];
   const tables = new Map<string, WarehouseFile[]>();
   for (const f of files.filter((x) => x.month > 0))

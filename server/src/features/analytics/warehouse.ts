@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -50,8 +51,13 @@ export function latestRevisions<T extends RegistryRow>(rows: T[]): T[] {
  * key), so a copy in the cache folder never goes stale; with the local store it is one copy per
  * delivery, with a cloud store it is what lets DuckDB read it.
  */
+/**
+ * Copies in flight, by target path, shared by every service of the process (the routes', the
+ * chat's): two copies of one object must not write the same file at once.
+ */
+const pending = new Map<string, Promise<string>>();
+
 export function createWarehouseFiles(ctx: AppContext, cacheDir = path.join(ctx.config.HANGAR_DATA_DIR, 'cache', 'warehouse')) {
-  const pending = new Map<string, Promise<string>>();
   async function local(key: string): Promise<string> {
     const target = path.join(cacheDir, key);
     if (
@@ -61,17 +67,18 @@ export function createWarehouseFiles(ctx: AppContext, cacheDir = path.join(ctx.c
       )
     )
       return target;
-    const inFlight = pending.get(key);
+    const inFlight = pending.get(target);
     if (inFlight) return inFlight;
     const fetching = (async () => {
       await mkdir(path.dirname(target), { recursive: true });
-      const partial = `${target}.${process.pid}.partial`;
+      // Unique per copy: another process sharing the data folder may be copying the same object.
+      const partial = `${target}.${process.pid}.${randomUUID()}.partial`;
       const { body } = await ctx.store.get(key);
       await pipeline(body, createWriteStream(partial));
       await rename(partial, target);
       return target;
-    })().finally(() => pending.delete(key));
-    pending.set(key, fetching);
+    })().finally(() => pending.delete(target));
+    pending.set(target, fetching);
     return fetching;
   }
   return {

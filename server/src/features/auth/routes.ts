@@ -29,7 +29,7 @@ export function registerAuthRoutes(ctx: AppContext): void {
     reply.clearCookie(REFRESH_COOKIE, { path: AUTH_PATH, httpOnly: true, sameSite: 'strict', secure });
 
   async function accessTokenFor(
-    request: FastifyRequest,
+    _request: FastifyRequest,
     reply: FastifyReply,
     session: { userId: string; familyId: string },
     next?: string,

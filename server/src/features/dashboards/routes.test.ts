@@ -286,12 +286,12 @@ describe('a configured Power BI provider', () => {
   const asked: unknown[] = [];
   beforeAll(async () => {
     p = await startTestApp(
-      { HANGAR_DEMO_WAREHOUSE: 'false', DASHBOARD_PROVIDERS: 'finance=powerbi,capex=powerbi' },
+      { HANGAR_DEMO_WAREHOUSE: 'false', DASHBOARD_PROVIDERS: 'capex=powerbi,traffic=builtin' },
       {
         dashboardProviders: {
           powerbi: {
             kind: 'powerbi',
-            configuredKeys: () => ['22'],
+            configuredKeys: () => ['22', 'traffic'],
             async embed(input) {
               asked.push(input);
               return {
@@ -308,7 +308,11 @@ describe('a configured Power BI provider', () => {
   afterAll(() => p?.close());
   const pCall = apiCaller(() => p.url);
 
-  it('answers the report response from it, by tab id; a dashboard it has no report for is unavailable', async () => {
+  it('shows the dashboards it has a report for (unless configured builtin), by tab id; one it has none for is unavailable', async () => {
+    const listed = ((await pCall('GET', '/api/v1/dashboards', token)).body as DashboardCatalogue).dashboards;
+    expect(listed.find((d) => d.key === 'finance')).toMatchObject({ provider: 'powerbi', available: true });
+    expect(listed.find((d) => d.key === 'traffic')).toMatchObject({ provider: 'builtin', available: true });
+    expect(listed.find((d) => d.key === 'capex')).toMatchObject({ provider: 'powerbi', available: false });
     const id = (await pCall('POST', '/api/v1/dashboard/create-session', token)).body.uuid;
     const res = await pCall('GET', `/api/v1/dashboard/finance/${id}`, token);
     expect(res.status).toBe(200);

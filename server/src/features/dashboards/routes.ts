@@ -36,6 +36,11 @@ export type DashboardProviders = Partial<Record<Exclude<ProviderKind, 'builtin'>
 export async function registerDashboardRoutes(ctx: AppContext, others: DashboardProviders = {}): Promise<void> {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const choices = providerChoices(ctx.config);
+  // A dashboard Power BI has a report for shows through it, unless DASHBOARD_PROVIDERS names it builtin.
+  const powerBiKeys = others.powerbi?.configuredKeys?.() ?? [];
+  for (const def of DASHBOARDS) {
+    if (!choices.has(def.key) && [String(def.id), def.key].some((k) => powerBiKeys.includes(k))) choices.set(def.key, 'powerbi');
+  }
   const sessions = createDashboardSessions(ctx);
   const tokens = await createEmbedTokens(ctx.db);
   const data = createDashboardData(ctx);

@@ -150,6 +150,28 @@ describe('Multi Docs turns in the conversation', () => {
     expect(answer).toMatchObject({ assistant: 'Fuel comes through the hydrant [1].', status: 'complete', credit: 0.45 });
     expect(answer.citations.length).toBeGreaterThan(0);
   });
+
+  it('Stop ends the answer: what was written stays, marked stopped, billed for what was produced', async () => {
+    const { uri } = await uploadHandbook('md-conv-stop');
+    const words = Array.from({ length: 40 }, (_, i) => `word${i} `);
+    openai.set({ chunks: words, delayMs: 150, usage: { prompt_tokens: 100, completion_tokens: 400 } });
+    const res = await askRequest('md-conv-stop', 'Describe the handbook at length', [uri]);
+    const answerId = Number(res.headers.get(ANSWER_ID_HEADER));
+    const reader = res.body!.getReader();
+    let streamed = '';
+    while (!streamed.includes('word1 ')) streamed += new TextDecoder().decode((await reader.read()).value);
+    const stop = await call('POST', `/api/secured_gpt/answers/${answerId}/stop`, analyst);
+    expect(stop.status).toBe(200);
+    for (let r = await reader.read(); !r.done; r = await reader.read()) streamed += new TextDecoder().decode(r.value);
+    expect(streamed).toContain('total_credit');
+    const [, answer] = (await session('md-conv-stop')).conversation;
+    expect(answer.status).toBe('stopped');
+    expect(answer.assistant).toContain('word0');
+    expect(answer.assistant).not.toContain('word39');
+    // Another user cannot stop it.
+    expect((await call('POST', `/api/secured_gpt/answers/${answerId}/stop`, admin)).status).toBe(404);
+    openai.set({ chunks: ['ok'] });
+  });
 });
 
 describe('Multi Docs attachments are deleted with their session', () => {

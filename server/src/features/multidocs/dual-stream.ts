@@ -190,6 +190,8 @@ export async function dualStream(
           send({ type: 'ask_error', error: upstreamText(err) });
         }
       }
+      // The client library may end the stream quietly on abort instead of throwing.
+      if (abort.signal.aborted && status === 'complete') status = 'stopped';
       const usage = stream.usage();
       // A model that failed before saying anything costs nothing: the hold is released below.
       if (!failed || produced) cost = (usage.inputTokens * model.priceIn + usage.outputTokens * model.priceOut) / 1000;

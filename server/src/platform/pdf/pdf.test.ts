@@ -49,7 +49,7 @@ describe('pdf limits: forms, rotation, bold and italic', () => {
     const out = await rewritePdf(
       bytes,
       blocks,
-      blocks.map((b, i) => `bloque ${i} traducido`),
+      blocks.map((_b, i) => `bloque ${i} traducido`),
       'es',
     );
     const text = (await extractPdfBlocks(out)).map((b) => b.text).join(' ');

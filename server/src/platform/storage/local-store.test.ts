@@ -49,6 +49,19 @@ describe('LocalObjectStore', () => {
     expect(await readdir(path.join(root, 'files'))).not.toContain('prune');
   });
 
+  it('puts succeed while deletes prune the folders they create (two governance deliveries at a time hit this)', async () => {
+    // Workers write and delete their own objects in one shared folder: each delete that leaves the
+    // folder empty prunes it, while other workers' puts are creating it.
+    const worker = async (w: number) => {
+      for (let round = 0; round < 60; round++) {
+        const key = `race/a/b/c/d/${w}-${round}`;
+        await store.put(key, Buffer.from('x'), 'text/plain');
+        await store.delete(key);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
+  });
+
   it('keeps serving the version being read while the key is overwritten', async () => {
     await store.put('snapshot.txt', Buffer.from('old'), 'text/plain');
     const reading = await store.get('snapshot.txt');

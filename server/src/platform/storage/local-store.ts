@@ -18,6 +18,18 @@ const MAX_HEADER = 4096;
 export class LocalObjectStore implements ObjectStore {
   readonly #files: string;
   readonly #tmp: string;
+  /**
+   * Folder changes in this process, one at a time: a delete pruning empty folders while a put
+   * creates them makes mkdir fail (ENOENT, ENOTDIR). Only the quick folder steps wait; writing the
+   * body does not. Another process on the same folder is covered by moveIntoPlace's retry.
+   */
+  #folders: Promise<unknown> = Promise.resolve();
+
+  #inTurn<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.#folders.then(step, step);
+    this.#folders = run.catch(() => {});
+    return run;
+  }
 
   constructor(root: string) {
     this.#files = path.resolve(root, 'files');
@@ -58,14 +70,16 @@ export class LocalObjectStore implements ObjectStore {
       if (isMissing(err)) return;
       throw err;
     }
-    // Otherwise one empty folder would remain per deleted document; a racing put re-creates it (see moveIntoPlace).
-    for (let dir = path.dirname(file); dir !== this.#files; dir = path.dirname(dir)) {
-      try {
-        await rmdir(dir);
-      } catch {
-        break;
+    // Otherwise one empty folder would remain per deleted document.
+    await this.#inTurn(async () => {
+      for (let dir = path.dirname(file); dir !== this.#files; dir = path.dirname(dir)) {
+        try {
+          await rmdir(dir);
+        } catch {
+          break;
+        }
       }
-    }
+    });
   }
 
   async list(prefix: string): Promise<StoredObject[]> {
@@ -99,7 +113,7 @@ export class LocalObjectStore implements ObjectStore {
     try {
       await pipeline(withHeader(header, body), createWriteStream(tmp, { flags: 'wx', flush: true }));
       const { size } = await stat(tmp);
-      await moveIntoPlace(tmp, file);
+      await this.#inTurn(() => moveIntoPlace(tmp, file));
       return { key, size: size - header.length, contentType };
     } catch (err) {
       await rm(tmp, { force: true });
@@ -147,14 +161,17 @@ async function* withHeader(header: Buffer, body: Readable | Buffer): AsyncGenera
   else yield* body;
 }
 
-/** A concurrent delete may remove the parent folder between mkdir and rename, hence the retry. */
+/**
+ * A delete in another process may prune an empty parent folder while mkdir creates the path (mkdir
+ * then fails with ENOENT) or between mkdir and rename, hence the retry around both.
+ */
 async function moveIntoPlace(tmp: string, file: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    await mkdir(path.dirname(file), { recursive: true });
     try {
+      await mkdir(path.dirname(file), { recursive: true });
       return await rename(tmp, file);
     } catch (err) {
-      if (errorCode(err) !== 'ENOENT' || attempt === 3) throw err;
+      if (errorCode(err) !== 'ENOENT' || attempt === 5) throw err;
     }
   }
 }

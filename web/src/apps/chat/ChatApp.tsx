@@ -275,7 +275,13 @@ export function ChatApp({ tab }: AppProps) {
               {CHAT_TEXTS.outOfCredit}
             </p>
           ) : inMultidocs ? (
-            <MultidocsComposer key={activeId} api={multidocs.api} busy={multidocs.busy} onSend={(p) => void multidocs.send(p)} />
+            <MultidocsComposer
+              key={activeId}
+              api={multidocs.api}
+              busy={multidocs.busy}
+              onSend={(p) => void multidocs.send(p)}
+              onStop={multidocs.stop ? () => void multidocs.stop?.() : undefined}
+            />
           ) : (
             <Composer
               value={draft}

@@ -1,7 +1,8 @@
 import { CHAT_MESSAGE_MAX } from '@hangar/contract';
-import { ArrowUp, LoaderCircle, Square } from 'lucide-react';
+import { ArrowUp, LoaderCircle } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, type RefObject, useLayoutEffect } from 'react';
 import { CHAT_LIMITS, CHAT_TEXTS } from '../constants';
+import { StopAnswerButton } from './StopAnswerButton';
 
 interface ComposerProps {
   value: string;
@@ -87,15 +88,7 @@ export function Composer({
       <div className="flex items-center justify-between gap-2 px-2 pb-2">
         <div className="flex min-w-0 items-center gap-1">{tools}</div>
         {busy && onStop ? (
-          <button
-            type="button"
-            onClick={onStop}
-            aria-label="Stop the answer"
-            title="Stop the answer"
-            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg transition hover:opacity-90"
-          >
-            <Square className="size-3.5 fill-current" aria-hidden />
-          </button>
+          <StopAnswerButton onStop={onStop} />
         ) : (
           <button
             type="submit"

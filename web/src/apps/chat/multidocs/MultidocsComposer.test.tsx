@@ -123,6 +123,20 @@ describe('MultidocsComposer', () => {
     expect(screen.queryByText('· 2 p.')).toBeNull();
   });
 
+  it('shows Stop instead of Send while an answer streams with a known id, and Stop calls back', () => {
+    const api = { uploadFile: vi.fn(), scrapeUrl: vi.fn(), transcribe: vi.fn(), remove: vi.fn(), list: vi.fn(async () => []) };
+    const onStop = vi.fn();
+    const { rerender } = render(<MultidocsComposer api={api} busy onSend={vi.fn()} />);
+    // Busy before the answer's id is known: a spinner, nothing to stop yet.
+    expect(screen.queryByRole('button', { name: 'Stop the answer' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    rerender(<MultidocsComposer api={api} busy onSend={vi.fn()} onStop={onStop} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop the answer' }));
+    expect(onStop).toHaveBeenCalledOnce();
+    rerender(<MultidocsComposer api={api} busy={false} onSend={vi.fn()} onStop={onStop} />);
+    expect(screen.queryByRole('button', { name: 'Stop the answer' })).toBeNull();
+  });
+
   it('analyses a link through the Analyse Links modal', async () => {
     const { api } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Analyse links' }));

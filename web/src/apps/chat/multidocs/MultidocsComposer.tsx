@@ -1,6 +1,7 @@
 import { MULTIDOCS_PLACEHOLDER, MULTIDOCS_UNSUPPORTED_WARNING, type MultidocsTextPiece } from '@hangar/contract';
 import { ArrowUp, Clock, Link2, LoaderCircle, Mic, Paperclip, Square, X } from 'lucide-react';
 import { type ClipboardEvent, type DragEvent, useEffect, useRef, useState } from 'react';
+import { StopAnswerButton } from '../components/StopAnswerButton';
 import { AnalyseLinksModal } from './AnalyseLinksModal';
 import { type Attachment, acceptFiles, estimateLabel, pendingLabel, sendBlockedReason, shownName, totalPages } from './rules';
 
@@ -31,7 +32,18 @@ const MAX_HEIGHT = 300;
 let nextId = 0;
 
 /** Multimodal composer (spec: chat, multi-docs mode): text, attachments, links, recording, estimate, send. */
-export function MultidocsComposer({ api, busy, onSend }: { api: MultidocsComposerApi; busy: boolean; onSend: (s: MultidocsSend) => void }) {
+export function MultidocsComposer({
+  api,
+  busy,
+  onSend,
+  onStop,
+}: {
+  api: MultidocsComposerApi;
+  busy: boolean;
+  onSend: (s: MultidocsSend) => void;
+  /** While the answer streams and its id is known: the Stop button replaces Send. */
+  onStop?: () => void;
+}) {
   const [text, setText] = useState('');
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [warning, setWarning] = useState<string | null>(null);
@@ -262,16 +274,20 @@ export function MultidocsComposer({ api, busy, onSend }: { api: MultidocsCompose
             <Clock className="size-3.5" aria-hidden />≈ {estimateLabel(attachments)}
           </span>
         </div>
-        <button
-          type="button"
-          aria-label="Send"
-          title={blocked ?? undefined}
-          disabled={Boolean(blocked) || busy}
-          onClick={send}
-          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40"
-        >
-          {busy ? <LoaderCircle className="size-4.5 animate-spin" aria-hidden /> : <ArrowUp className="size-4.5" aria-hidden />}
-        </button>
+        {busy && onStop ? (
+          <StopAnswerButton onStop={onStop} />
+        ) : (
+          <button
+            type="button"
+            aria-label="Send"
+            title={blocked ?? undefined}
+            disabled={Boolean(blocked) || busy}
+            onClick={send}
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40"
+          >
+            {busy ? <LoaderCircle className="size-4.5 animate-spin" aria-hidden /> : <ArrowUp className="size-4.5" aria-hidden />}
+          </button>
+        )}
       </div>
       {linksOpen && <AnalyseLinksModal onClose={() => setLinksOpen(false)} onAnalyse={(url) => track(url, () => api.scrapeUrl(url))} />}
     </div>

@@ -1,8 +1,8 @@
 import { MULTIDOCS_MODEL_ID } from '@hangar/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useCredits } from '../../../shell/credits/CreditsProvider';
-import { chatKeys } from '../api';
+import { chatKeys, stopAnswer } from '../api';
 import { useChatStore } from '../chat-store';
 import { localKey, nowIso, type UiMessage } from '../messages';
 import { storePendingInfoLines, updateConversation } from '../useChat';
@@ -46,6 +46,9 @@ export function useMultidocs(sessionId: string) {
   const queryClient = useQueryClient();
   const store = useChatStore();
   const [busy, setBusy] = useState(false);
+  /** The streaming answer's stored id, once its header arrived: what Stop stops. */
+  const [streaming, setStreaming] = useState<number | null>(null);
+  const stopped = useRef(false);
   const { refresh } = useCredits();
 
   const api: MultidocsComposerApi = {
@@ -87,6 +90,8 @@ export function useMultidocs(sessionId: string) {
         totalTime: 0,
       });
       store.markStored(id);
+      stopped.current = false;
+      if (messageId) setStreaming(messageId);
       // Spec section 4: the loading flag clears when total_credit arrives.
       const final = await readDualStream(body, (state) => setAnswer({ ...fromStream(state), loading: !state.done }));
       const failed = final.answerError !== null || !final.done;
@@ -94,7 +99,7 @@ export function useMultidocs(sessionId: string) {
         ...fromStream(final),
         loading: false,
         credit: final.credit,
-        status: failed ? 'failed' : 'complete',
+        status: stopped.current ? 'stopped' : failed ? 'failed' : 'complete',
         ...(messageId ? { messageId } : {}),
       });
       if (final.title) updateConversation(queryClient, id, (c) => ({ ...c, title: final.title ?? c.title }));
@@ -103,11 +108,26 @@ export function useMultidocs(sessionId: string) {
       setAnswer({ loading: false, status: 'failed' });
     } finally {
       setBusy(false);
+      setStreaming(null);
       // total_credit changed the balance on the server: the header's figure is re-read.
       void refresh();
       void queryClient.invalidateQueries({ queryKey: chatKeys.history });
     }
   }
 
-  return { api, busy, send };
+  /** Stop: the server ends the model call; what was written stays, marked as stopped. */
+  const stop =
+    streaming === null
+      ? undefined
+      : async () => {
+          stopped.current = true;
+          try {
+            await stopAnswer(streaming);
+          } catch (error) {
+            stopped.current = false;
+            console.warn('The answer could not be stopped.', error);
+          }
+        };
+
+  return { api, busy, send, stop };
 }
