@@ -166,4 +166,8 @@ export const AnalyticsResponse = z.object({
   byModel: z.array(Spend.extend({ model: z.string() })),
   byApplication: z.array(Spend.extend({ application: z.string() })),
   activeUsers: z.number(),
+  /** Dashboard render times reported by the browsers in the period (issue 17), per dashboard. */
+  dashboardRenders: z
+    .array(z.object({ key: z.string(), renders: z.number().int(), medianSeconds: z.number(), p95Seconds: z.number() }))
+    .optional(),
 });

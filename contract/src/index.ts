@@ -6,6 +6,7 @@ export * from './chat.ts';
 export * from './chat-prompts.ts';
 export * from './constants.ts';
 export * from './credits.ts';
+export * from './dashboards.ts';
 export * from './errors.ts';
 export * from './files.ts';
 export * from './governance.ts';

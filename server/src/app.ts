@@ -24,6 +24,8 @@ import { registerChatRoutes } from './features/chat/routes.ts';
 import { registerChatStreamRoutes } from './features/chat/stream-routes.ts';
 import { createLedger } from './features/credits/ledger.ts';
 import { registerCreditRoutes } from './features/credits/routes.ts';
+import { createPowerBiProvider } from './features/dashboards/powerbi/index.ts';
+import { type DashboardProviders, registerDashboardRoutes } from './features/dashboards/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
 import { registerGovernanceRoutes } from './features/governance/routes.ts';
 import { registerMultidocsRoutes } from './features/multidocs/routes.ts';
@@ -71,6 +73,8 @@ export interface BuildOptions {
   database?: Database;
   /** Registers extra routes before the app is sealed (tests only). */
   extend?: (app: FastifyInstance) => void;
+  /** Report providers other than builtin (Power BI), when not built from the configuration (tests). */
+  dashboardProviders?: DashboardProviders;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -221,6 +225,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerTranslationRoutes(ctx);
   registerMultidocsRoutes(ctx);
   registerGenerativeAnalyticsRoutes(ctx);
+  await registerDashboardRoutes(ctx, opts.dashboardProviders ?? { powerbi: createPowerBiProvider(config) });
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);
   opts.extend?.(app);

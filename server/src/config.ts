@@ -60,6 +60,22 @@ const ConfigSchema = z.object({
   TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
   /** Bearer token for /metrics; without one, /metrics answers only direct loopback connections. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A dashboard session lives this long from its start (spec: 35 minutes); shorter in tests. */
+  DASHBOARD_SESSION_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(35),
+  /** Lifetime of a builtin dashboard's embed token; the web asks the report route again for a new one. */
+  DASHBOARD_TOKEN_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+  /** Dashboards shown by another provider than the builtin one: "finance=powerbi,retail=powerbi" (keys or tab ids). */
+  DASHBOARD_PROVIDERS: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v === '' || v.split(',').every((p) => /^[\w-]+=(builtin|powerbi)$/.test(p.trim())),
+      'must be key=builtin|powerbi, comma-separated',
+    ),
   DOCUMENTATION_URL: z.string().url().default('https://hangar.local/docs'),
   REPORT_BUG_URL: z.string().default('mailto:hangar-support@hangar.local?subject=Hangar%20bug%20report'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -53,7 +53,9 @@ export async function startTestApp(
   env: Record<string, string> = {},
   opts: {
     seed?: boolean;
-    extend?: BuildOptions['extend'] /** Another portal process on the same PostgreSQL database. */;
+    extend?: BuildOptions['extend'];
+    dashboardProviders?: BuildOptions['dashboardProviders'];
+    /** Another portal process on the same PostgreSQL database. */
     sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
@@ -80,7 +82,7 @@ export async function startTestApp(
   } = shared
     ? { database: await openDatabase({ databaseUrl: shared, dataDir }), drop: async () => {}, url: shared }
     : await testDatabase(dataDir);
-  const built = await buildApp(config, { database, extend: opts.extend });
+  const built = await buildApp(config, { database, extend: opts.extend, dashboardProviders: opts.dashboardProviders });
   const log = console.log;
   if (opts.seed !== false && !shared) {
     console.log = () => {};

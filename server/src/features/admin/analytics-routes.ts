@@ -4,6 +4,7 @@ import { ADMIN_RULE, requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { adminScope } from '../../platform/policies/roles.ts';
+import { dashboardRenderStats } from '../dashboards/index.ts';
 import { spendAnalytics } from './analytics.ts';
 
 const DAY = 86_400_000;
@@ -26,12 +27,15 @@ export function registerAnalyticsRoutes(ctx: AppContext): void {
       config: { access: ADMIN_RULE },
       schema: {
         tags: ['admin'],
-        summary: 'GenAI spend (default: the last 31 days)',
+        summary: 'GenAI spend, and dashboard render times (median, p95) per dashboard (default: the last 31 days)',
         querystring: AnalyticsQuery,
         response: { 200: AnalyticsResponse },
       },
     },
-    async (request) => spendAnalytics(ctx.db, { ...period(request.query), bu: adminScope(requireUser(request)) }),
+    async (request) => {
+      const scope = { ...period(request.query), bu: adminScope(requireUser(request)) };
+      return { ...(await spendAnalytics(ctx.db, scope)), dashboardRenders: await dashboardRenderStats(ctx.db, scope) };
+    },
   );
 
   app.get(

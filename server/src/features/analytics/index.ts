@@ -41,3 +41,11 @@ export function createDataQuestions(ctx: AppContext) {
   };
 }
 export type DataQuestions = ReturnType<typeof createDataQuestions>;
+
+// Dashboards (issue 17) draw their widgets through the same semantic layer, compiler, runner and
+// scope as the questions: one query path over the warehouse.
+export { type CompiledQuery, compileQuery, type Scope, type WarehouseFile } from './compile.ts';
+export { kpiQuality } from './quality.ts';
+export { runCompiled } from './run.ts';
+export { type BaseMeasure, buildSemanticLayer, isRatio, type Measure, type SemanticLayer } from './semantic-layer.ts';
+export { createWarehouseFiles, scopeOf, type WarehouseFiles } from './warehouse.ts';

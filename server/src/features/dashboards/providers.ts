@@ -13,6 +13,8 @@ export interface ReportResponse {
 export interface ReportProvider {
   kind: 'builtin' | 'powerbi';
   embed(input: { dashboardId: string; reportKey: string; userId: string; sessionId: string }): Promise<ReportResponse>;
+  /** The dashboard ids and report keys it has a report for, when it is configured per dashboard (Power BI). */
+  configuredKeys?(): string[];
 }
 
 export type ProviderKind = ReportProvider['kind'];

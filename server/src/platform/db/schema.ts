@@ -376,4 +376,5 @@ export const uploadUsage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 export * from './schema-analytics.ts';
+export * from './schema-dashboards.ts';
 export * from './schema-multidocs.ts';
