@@ -39,6 +39,9 @@ test('an administrator asks for revenue by month: chart, numbers, how it was com
   await Promise.all([deliverLedger(admin, MONTHS[0]!, 1), deliverLedger(admin, MONTHS[1]!, 2)]);
 
   await openTalkToMyData(admin);
+  // On a wide screen the history sits beside the answer: its phone toggle is hidden (it showed when
+  // the landing's stylesheet, loaded again after the portal's, overrode the responsive utilities).
+  await expect(admin.getByRole('button', { name: 'Show history and saved questions' })).toBeHidden();
   await expect(admin.getByTestId('analytics-suggestions').getByRole('button').first()).toBeVisible();
   const box = admin.getByLabel('Your question');
   await box.fill('revenue by month');
