@@ -290,6 +290,11 @@ export const MultidocsCitation = z.object({
   /** Address of a link source. */
   url: z.string().nullable(),
   excerpt: z.string(),
+  /**
+   * Set when a stored answer is read and its file is gone (deleted on leaving Multi Docs, on New
+   * chat, or removed by the user): the citation still names the source but opens nothing.
+   */
+  removed: z.boolean().optional(),
 });
 export type MultidocsCitation = z.infer<typeof MultidocsCitation>;
 

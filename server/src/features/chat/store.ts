@@ -7,9 +7,9 @@ import {
   MULTIDOCS_MODEL_ID,
   MultidocsStoredPreview,
 } from '@hangar/contract';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { chatMessages, chatSessions, chatSettings } from '../../platform/db/schema.ts';
+import { chatMessages, chatSessions, chatSettings, documents } from '../../platform/db/schema.ts';
 
 /** Spec section 3: ISO timestamps with +00:00. */
 export const isoUtc = (d: Date) => d.toISOString().replace('Z', '+00:00');
@@ -39,6 +39,16 @@ const toMessage = (m: MessageRow): ChatMessage => ({
   timestamp: isoUtc(m.createdAt),
   ...(m.role === 'assistant' ? { message_id: m.id, status: m.status } : {}),
 });
+
+/** Multi Docs citations whose file no longer exists say so (one query for the conversation). */
+async function markRemovedSources(db: Db, conversation: ChatMessage[]): Promise<ChatMessage[]> {
+  const uris = [...new Set(conversation.flatMap((m) => (m.citations ?? []).filter((c) => c.page !== null).map((c) => c.uri)))];
+  if (!uris.length) return conversation;
+  const present = new Set((await db.select({ uri: documents.uri }).from(documents).where(inArray(documents.uri, uris))).map((d) => d.uri));
+  return conversation.map((m) =>
+    m.citations ? { ...m, citations: m.citations.map((c) => (c.page !== null && !present.has(c.uri) ? { ...c, removed: true } : c)) } : m,
+  );
+}
 
 export type AnswerStatus = MessageRow['status'];
 /** How an answer ended, written with its conversation's other changes in finishAnswer. */
@@ -285,7 +295,7 @@ export function createChatStore(db: Db) {
         title: s.title,
         data_name: s.dataName,
         data_type: s.dataType as ChatSession['data_type'],
-        conversation: messages.map(toMessage),
+        conversation: await markRemovedSources(db, messages.map(toMessage)),
         timestamp: isoUtc(s.updatedAt),
         total_pages: s.totalPages,
         additional_time: s.additionalTime,

@@ -221,6 +221,19 @@ describe('Multi Docs attachments are deleted with their session', () => {
     expect((await call('DELETE', '/api/multidocs_chat/sessions/bad%20id', analyst)).status).toBe(400);
   });
 
+  it('citations of a stored answer say when their file was deleted on leaving the mode', async () => {
+    const { uri } = await uploadHandbook('md-clean-cited');
+    openai.set({ chunks: ['Kept ninety days [1].'], usage: { prompt_tokens: 100, completion_tokens: 10 } });
+    await ask('md-clean-cited', 'How long is lost property kept?', [uri]);
+    const cited = async () => (await session('md-clean-cited')).conversation[1].citations as { uri: string; removed?: boolean }[];
+    expect((await cited()).filter((c) => c.uri === uri).every((c) => !c.removed)).toBe(true);
+    expect((await call('DELETE', '/api/multidocs_chat/sessions/md-clean-cited', analyst)).body).toEqual({ deleted: 1 });
+    const after = (await cited()).filter((c) => c.uri === uri);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((c) => c.removed === true)).toBe(true);
+    openai.set({ chunks: ['ok'] });
+  });
+
   it('sweeps the files of sessions abandoned for the configured time, keeping those still in use', async () => {
     const old = await uploadHandbook('md-sweep-old');
     const asked = await uploadHandbook('md-sweep-asked');

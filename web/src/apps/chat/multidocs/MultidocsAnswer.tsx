@@ -2,6 +2,9 @@ import { MULTIDOCS_PREVIEW_MAX_HEIGHT_PX, MULTIDOCS_SEND_ERROR, type MultidocsCi
 import type { ReactNode } from 'react';
 import { citationHref } from './rules';
 
+/** Why a citation of a stored answer no longer opens its page. */
+export const MULTIDOCS_SOURCE_REMOVED = 'this file was deleted when it left the conversation, so the page no longer opens.';
+
 /** Answer text with each `[n]` that matches a citation turned into a link to its source. */
 export function withCitationLinks(text: string, citations: readonly MultidocsCitation[]): ReactNode[] {
   const parts = text.split(/(\[\d+\])/);
@@ -9,6 +12,13 @@ export function withCitationLinks(text: string, citations: readonly MultidocsCit
     const match = /^\[(\d+)\]$/.exec(part);
     const cited = match ? citations.find((c) => c.n === Number(match[1])) : undefined;
     const href = cited ? citationHref(cited) : null;
+    if (cited?.removed)
+      return (
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string, never reordered
+        <span key={i} title={`${cited.name}: ${MULTIDOCS_SOURCE_REMOVED}`} className="font-semibold text-fg-muted">
+          {part}
+        </span>
+      );
     if (!cited || !href) return part;
     const where = cited.page ? `${cited.name}, page ${cited.page}` : cited.name;
     return (

@@ -190,6 +190,16 @@ describe('MultidocsAnswer', () => {
     expect(screen.queryByRole('link', { name: '[9]' })).toBeNull();
   });
 
+  it('a citation whose file was deleted names it but opens nothing', () => {
+    const state = view({
+      answer: 'Kept ninety days [1].',
+      citations: [{ n: 1, uri: 'docs/r.pdf', name: 'r.pdf', page: 4, url: null, excerpt: '', removed: true }],
+    });
+    render(<MultidocsAnswer view={state} />);
+    expect(screen.queryByRole('link', { name: '[1]' })).toBeNull();
+    expect(screen.getByText('[1]').getAttribute('title')).toContain('r.pdf: this file was deleted');
+  });
+
   it('shows errors with the spec text', () => {
     render(<MultidocsAnswer view={view({ failed: true })} />);
     expect(screen.getByRole('alert').textContent).toBe('An Error has occurred');

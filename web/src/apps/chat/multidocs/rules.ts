@@ -68,6 +68,7 @@ export function acceptFiles(files: readonly File[]): { accepted: File[]; refused
 /** Where a citation leads: the portal's PDF viewer at the page for documents, the address for links. */
 export function citationHref(c: MultidocsCitation): string | null {
   if (c.url) return c.url;
+  if (c.removed) return null;
   if (c.page === null) return null;
   return `/pdf?${new URLSearchParams({ uri: c.uri, page: String(c.page) }).toString()}`;
 }
