@@ -131,3 +131,14 @@ describe('what the offline parser asks back', () => {
     expect(p.ignored).toEqual(['purple', 'unicorn']);
   });
 });
+
+describe('questions back in the language of the question', () => {
+  const back = (q: string) => parseQuestion(q, layer, new Date(Date.UTC(2026, 1, 15)));
+  it('asks for a figure, refuses SQL and limits breakdowns in French, Spanish and Portuguese', () => {
+    expect(back('comment vont les choses en février').clarification).toMatch(/^Quel chiffre voulez-vous \?/);
+    expect(back('¿cómo van las cosas este mes?').clarification).toMatch(/^¿Qué cifra quiere\?/);
+    expect(back('como estão as coisas este mês').clarification).toMatch(/^Que valor pretende\?/);
+    expect(back('how are things going').clarification).toMatch(/^Which figure do you want\?/);
+    expect(back('SELECT * FROM ventas; DROP TABLE pasajeros').clarification).toMatch(/never run SQL|nunca ejecuto SQL/);
+  });
+});

@@ -1,6 +1,7 @@
 import { BUSINESS_UNITS, type QuestionLanguage, type SemanticQueryInput } from '@hangar/contract';
 import { isRatio, type SemanticLayer } from '../semantic-layer.ts';
 import { SYNONYMS } from '../vocabulary.ts';
+import { CLARIFY } from './clarify-texts.ts';
 import { findTime } from './time.ts';
 
 /**
@@ -148,7 +149,6 @@ const SQL_LIKE = /;|--|\/\*|\b(select|drop|delete|insert|update|truncate|alter|u
 const RANK =
   'top|first|best|highest|largest|premiers|premieres|meilleurs|meilleures|primeros|primeras|mejores|primeiros|primeiras|melhores|bottom|lowest|smallest|derniers|dernieres|peores|piores';
 const LOWEST = /^(bottom|lowest|smallest|derniers|dernieres|peores|piores)$/;
-const EXAMPLES = '"passengers by month in 2025", "top 5 airlines by movements last quarter", "revenue LGW vs SSA 2025"';
 
 function detectLanguage(words: string[]): QuestionLanguage {
   let best: QuestionLanguage = 'en';
@@ -188,9 +188,9 @@ export function parseQuestion(question: string, layer: SemanticLayer, today: Dat
   const text = normalize(question);
   const language = detectLanguage(text.split(' '));
   const none = (clarification: string, ignored: string[] = []): Parsed => ({ query: null, language, ignored, clarification });
-  if (SQL_LIKE.test(question.toLowerCase())) {
-    return none(`I answer questions in plain language and never run SQL written in a question. Ask for example ${EXAMPLES}.`);
-  }
+  const say = CLARIFY[language];
+  const dimLabel = (id: string) => layer.dimensions.get(id)!.labels[language].toLowerCase();
+  if (SQL_LIKE.test(question.toLowerCase())) return none(say.sql());
   let rest = ` ${text} `;
   const take = (words: string) => {
     rest = rest.replace(` ${words} `, ' '.repeat(words.length + 2));
@@ -243,24 +243,14 @@ export function parseQuestion(question: string, layer: SemanticLayer, today: Dat
     const ratio = [...layer.measures.values()].find((m) => isRatio(m) && m.numerator === measures[0] && m.denominator === measures[1]);
     if (ratio && /\b(per|par|por)\b/.test(text)) measures.splice(0, 2, ratio.id);
   }
-  if (!measures.length) {
-    const what = ignored.length ? ` I did not understand: ${ignored.map((w) => `"${w}"`).join(', ')}.` : '';
-    return none(`Which figure do you want? Your question names none of the measures I know.${what} Ask for example ${EXAMPLES}.`, ignored);
-  }
-  if (measures.length > 4) return none('Ask for at most four figures at once.', ignored);
-  if (dimensions.length > 2) {
-    const labels = dimensions.map((d) => layer.dimensions.get(d)!.label.toLowerCase());
-    return none(`Break the answer down by at most two of ${labels.join(', ')}: which two?`, ignored);
-  }
+  if (!measures.length) return none(say.noMeasure(ignored), ignored);
+  if (measures.length > 4) return none(say.tooMany(), ignored);
+  if (dimensions.length > 2) return none(say.twoBreakdowns(dimensions.map(dimLabel)), ignored);
   for (const id of measures) {
     const m = layer.measures.get(id)!;
     const impossible = [...dimensions, ...values.keys()].find((d) => !m.dimensions.includes(d));
     if (impossible) {
-      const options = m.dimensions.map((d) => layer.dimensions.get(d)!.label.toLowerCase()).join(', ');
-      return none(
-        `${m.label} cannot be broken down by ${layer.dimensions.get(impossible)!.label.toLowerCase()}; it can be by ${options}.`,
-        ignored,
-      );
+      return none(say.impossible(m.labels[language], dimLabel(impossible), m.dimensions.map(dimLabel).join(', ')), ignored);
     }
   }
 
