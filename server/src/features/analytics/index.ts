@@ -10,10 +10,10 @@ import { createAnalyticsService } from './service.ts';
 const TABLE_ROWS = 12;
 
 /** A markdown answer to a question about the caller's data, or null when it is not one (or not theirs to ask). */
-export function createDataQuestions(ctx: AppContext) {
+export function createDataQuestions(ctx: AppContext, requires: readonly string[] = [APP.talkToMyData]) {
   const service = createAnalyticsService(ctx);
   return async function answerInChat(actor: Actor, question: string): Promise<string | null> {
-    if (!actor.apps.includes(APP.talkToMyData)) return null;
+    if (!requires.some((a) => actor.apps.includes(a))) return null;
     const answer = await service.read(actor, question).catch(() => null);
     if (answer?.status !== 'answered' || !answer.result) return null;
     const { columns, rows } = answer.result;
@@ -45,6 +45,7 @@ export type DataQuestions = ReturnType<typeof createDataQuestions>;
 // Dashboards (issue 17) draw their widgets through the same semantic layer, compiler, runner and
 // scope as the questions: one query path over the warehouse.
 export { type CompiledQuery, compileQuery, type Scope, type WarehouseFile } from './compile.ts';
+export { parseQuestion } from './parser/parser.ts';
 export { kpiQuality } from './quality.ts';
 export { runCompiled } from './run.ts';
 export { type BaseMeasure, buildSemanticLayer, isRatio, type Measure, type SemanticLayer } from './semantic-layer.ts';

@@ -17,6 +17,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { dashboardRenders } from '../../platform/db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
 import { perUserPerMinute } from '../../platform/request-guards.ts';
+import { registerDashboardAssistant } from './assistant.ts';
 import { createBuiltinProvider } from './builtin.ts';
 import { DASHBOARDS } from './catalogue/index.ts';
 import { createDashboardData } from './data.ts';
@@ -41,6 +42,7 @@ export async function registerDashboardRoutes(ctx: AppContext, others: Dashboard
   for (const def of DASHBOARDS) {
     if (!choices.has(def.key) && [String(def.id), def.key].some((k) => powerBiKeys.includes(k))) choices.set(def.key, 'powerbi');
   }
+  registerDashboardAssistant(ctx, choices);
   const sessions = createDashboardSessions(ctx);
   const tokens = await createEmbedTokens(ctx.db);
   const data = createDashboardData(ctx);

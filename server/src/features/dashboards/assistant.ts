@@ -1,0 +1,83 @@
+import { CHAT_CREDIT_MARKER } from '@hangar/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { buildSemanticLayer, createDataQuestions, parseQuestion } from '../analytics/index.ts';
+import { DASHBOARDS } from './catalogue/index.ts';
+import type { ProviderKind } from './providers.ts';
+import { DASHBOARD_APP_IDS, holds, reportFor, resolveDashboard } from './registry.ts';
+
+/** The spec: what the assistant writes from this tag on is not shown. */
+export const INSIGHT_TAG = '<dashboard-insight';
+const WHERE = /(?<!\p{L})(where|où|dónde|donde|onde)(?!\p{L})/iu;
+
+const AskBody = z.strictObject({
+  id: z.string().min(1).max(100),
+  message: z.string().trim().min(1, 'Ask a question.').max(4000),
+  uc: z.enum(['Traffic', 'Ops']),
+});
+
+export const dropInsight = (text: string) => {
+  const at = text.indexOf(INSIGHT_TAG);
+  return at < 0 ? text : text.slice(0, at).trimEnd();
+};
+
+/**
+ * The dashboards' assistant panel (ASSISTANT_OPEN), offline: "where is KPI X" answered from the
+ * dashboard catalogue (which dashboard, which widget, among those the user holds), "how does X
+ * split by Y" answered with the governed numbers through Talk to my data's engine (scope applied
+ * by its compiler). Free: no model is called. Streamed as the classic chat streams, credit last.
+ */
+export function registerDashboardAssistant(ctx: AppContext, choices: Map<string, ProviderKind>): void {
+  const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+  const layer = buildSemanticLayer();
+  const dataAnswer = createDataQuestions(ctx, DASHBOARD_APP_IDS);
+
+  function whereIs(apps: readonly string[], bu: string | null, measures: string[]): string {
+    const lines: string[] = [];
+    for (const def of DASHBOARDS) {
+      const d = resolveDashboard(def.key, choices)!;
+      if (!holds({ apps: [...apps] }, d)) continue;
+      const report = reportFor(def, bu);
+      for (const w of report?.widgets ?? []) {
+        if (w.query.measures.some((m) => measures.includes(m))) lines.push(`- **${d.title}** (tab ${def.id}): widget "${w.title}"`);
+      }
+    }
+    const names = measures.map((m) => layer.measures.get(m)!.label).join(', ');
+    return lines.length
+      ? `${names} is shown in:\n\n${lines.join('\n')}`
+      : `${names} is not on any dashboard you can open. Ask for access in the sidebar's Send request, or ask Talk to my data (tab 6).`;
+  }
+
+  const help = (uc: string) =>
+    [
+      `I can tell you where a KPI is shown in the ${uc} dashboards, and how a KPI splits, with the numbers.`,
+      'For example: "Where is the load factor?", "How do departing passengers split by airline last month?", "Aircraft movements by month this year".',
+    ].join('\n\n');
+
+  app.post(
+    '/api/nav_chat/askstream',
+    {
+      config: { access: { anyApp: DASHBOARD_APP_IDS } },
+      schema: {
+        tags: ['dashboards'],
+        summary: "The dashboards' assistant: where a KPI is shown, how it splits (streamed text, credit last)",
+        body: AskBody,
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { message, uc } = request.body;
+      const parsed = parseQuestion(message, layer, new Date());
+      let text: string;
+      if (parsed.query && WHERE.test(message)) text = whereIs(user.apps, user.bu ?? null, parsed.query.measures);
+      else
+        text = (await dataAnswer(user, message)) ?? (parsed.query ? whereIs(user.apps, user.bu ?? null, parsed.query.measures) : help(uc));
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+      for (const piece of dropInsight(text).match(/[^\n]*\n?/g) ?? []) if (piece) reply.raw.write(piece);
+      reply.raw.end(`${CHAT_CREDIT_MARKER}0`);
+    },
+  );
+}
