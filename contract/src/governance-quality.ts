@@ -134,10 +134,10 @@ export const LineageKpisResponse = z.object({ data: z.array(LineageEntry) });
 
 export const LineageGraphQuery = z.object({ file_path: z.string().min(1, 'file_path is required').max(512) });
 
-/** A node of the graph: a source system (header), a table, or a KPI. */
+/** A node of the graph: a source system (header), a table, a KPI, or a dashboard that shows KPIs. */
 export const LineageNode = z.object({
   id: z.string(),
-  kind: z.enum(['source', 'table', 'kpi']),
+  kind: z.enum(['source', 'table', 'kpi', 'dashboard']),
   /** The source system a table belongs to (tables), or the system itself (sources). */
   source: z.string(),
   /** For tables: the table; for KPIs: the KPI name. */

@@ -21,6 +21,7 @@ import { registerDashboardAssistant } from './assistant.ts';
 import { createBuiltinProvider } from './builtin.ts';
 import { DASHBOARDS } from './catalogue/index.ts';
 import { createDashboardData } from './data.ts';
+import { registerDashboardLineage } from './lineage.ts';
 import type { ProviderKind, ReportProvider } from './providers.ts';
 import { DASHBOARD_APP_IDS, holds, providerChoices, type ResolvedDashboard, reportFor, resolveDashboard } from './registry.ts';
 import { createDashboardSessions } from './sessions.ts';
@@ -43,6 +44,7 @@ export async function registerDashboardRoutes(ctx: AppContext, others: Dashboard
     if (!choices.has(def.key) && [String(def.id), def.key].some((k) => powerBiKeys.includes(k))) choices.set(def.key, 'powerbi');
   }
   registerDashboardAssistant(ctx, choices);
+  registerDashboardLineage();
   const sessions = createDashboardSessions(ctx);
   const tokens = await createEmbedTokens(ctx.db);
   const data = createDashboardData(ctx);

@@ -4,4 +4,5 @@
 export { allUseCases } from './catalogue/index.ts';
 export { kpiValueSql, kpiWhereSql } from './catalogue/kpi-sql.ts';
 export type { FileTypeDef, KpiDef } from './catalogue/types.ts';
+export { type LineageConsumer, registerLineageConsumers } from './lineage-consumers.ts';
 export { type CheckStatusRow, currentCheckStatuses } from './store.ts';

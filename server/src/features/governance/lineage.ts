@@ -1,5 +1,6 @@
 import type { LineageEdge, LineageNode } from '@hangar/contract';
 import type { FileTypeDef, KpiDef, UseCaseDef } from './catalogue/index.ts';
+import type { LineageConsumer } from './lineage-consumers.ts';
 
 /**
  * The lineage graph of a use case at a BU, derived from the same definitions the check engine uses
@@ -17,7 +18,7 @@ export function kpiColumns(kpi: KpiDef): string[] {
   return [...new Set(cols)];
 }
 
-export function lineageGraph(useCase: UseCaseDef, types: readonly FileTypeDef[]): LineageGraph {
+export function lineageGraph(useCase: UseCaseDef, types: readonly FileTypeDef[], consumers: readonly LineageConsumer[] = []): LineageGraph {
   const nodes = new Map<string, LineageNode>();
   const edges: LineageEdge[] = [];
   const withKpis = types.filter((t) => t.kpis?.length);
@@ -98,6 +99,23 @@ export function lineageGraph(useCase: UseCaseDef, types: readonly FileTypeDef[])
       }
       for (const c of kpiColumns(k)) edge(table, kpi, c, t.type, k.name);
     }
+  }
+  // Downstream: each dashboard that shows KPIs of this graph, fed by those KPIs.
+  for (const c of consumers) {
+    const shown = c.kpis.map((k) => nodes.get(`kpi:${k}`)).filter((n): n is LineageNode => n !== undefined);
+    if (!shown.length) continue;
+    const dashboard = add({
+      id: `dashboard:${c.id}`,
+      kind: 'dashboard',
+      source: 'Dashboards',
+      kpi: c.title,
+      remapping_name: c.title,
+      explanation: null,
+      description: c.description,
+      format: null,
+      columns: [],
+    });
+    for (const kpi of shown) edge(kpi, dashboard, null, kpi.kpi, null);
   }
   return { nodes: [...nodes.values()], edges };
 }

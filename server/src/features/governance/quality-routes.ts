@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { seesWholeGroup } from '../../platform/policies/governance.ts';
 import { fileTypesFor, useCaseDef } from './catalogue/index.ts';
 import { lineageGraph } from './lineage.ts';
+import { lineageConsumersOf } from './lineage-consumers.ts';
 import { GOVERNANCE_RULE, permissionMap, requireRight } from './permissions.ts';
 import { heldUseCases, overview, overviewBus, qualityRows, years } from './quality.ts';
 import { cachedResult } from './results-cache.ts';
@@ -136,7 +137,7 @@ export function registerQualityRoutes(ctx: AppContext): void {
   async function graphFor(request: Parameters<typeof requireUser>[0], path: string) {
     const { bu, useCase } = parseGraphPath(path);
     await requireRight(ctx, request, requireUser(request), bu, useCase, ['Lineage']);
-    return { bu, useCase, graph: lineageGraph(useCaseDef(useCase), fileTypesFor(useCase, bu)) };
+    return { bu, useCase, graph: lineageGraph(useCaseDef(useCase), fileTypesFor(useCase, bu), lineageConsumersOf(useCase, bu)) };
   }
 
   app.get(

@@ -149,6 +149,18 @@ describe('lineage', () => {
     );
     expect((await call('GET', '/api/data_gov/lineage/tables?file_path=lineage/LGW/finance', tokens.analyst)).status).toBe(403);
     expect((await call('GET', '/api/data_gov/lineage/edges?file_path=../../etc', tokens.analyst)).status).toBe(404);
+
+    // Downstream, the dashboards that show the KPIs (registered by the dashboards feature): the
+    // Finance dashboard and the HQ Executive one read Revenue.
+    const dashboards = nodes.filter((n: { kind: string }) => n.kind === 'dashboard');
+    expect(dashboards.map((n: { remapping_name: string }) => n.remapping_name)).toEqual(
+      expect.arrayContaining(['Finance dashboard', 'HQ Executive dashboard']),
+    );
+    const fromRevenue = edges
+      .filter((e: { source: { node: string } }) => e.source.node === 'kpi:Revenue')
+      .map((e: { target: { node: string } }) => e.target.node);
+    for (const d of dashboards.filter((n: { remapping_name: string }) => /^(Finance|HQ Executive) dashboard$/.test(n.remapping_name)))
+      expect(fromRevenue).toContain(d.id);
   });
 
   it('follows the KPI definitions: change one, the graph changes', () => {

@@ -1,6 +1,6 @@
 import type { LineageNode } from '@hangar/contract';
 import { Handle, type NodeProps, type NodeTypes, Position, type ReactFlowState, useStore } from '@xyflow/react';
-import { Database, Gauge, Table2 } from 'lucide-react';
+import { Database, Gauge, LayoutDashboard, Table2 } from 'lucide-react';
 import { createContext, memo, useContext } from 'react';
 import type { LineageFlowNode } from './flow';
 import { SHOWN_COLUMNS } from './layout';
@@ -119,5 +119,25 @@ const KpiNode = memo(function KpiNode({ data }: NodeProps<LineageFlowNode>) {
   );
 });
 
+/** A dashboard that shows KPIs of the graph: where the numbers end up. */
+const DashboardNode = memo(function DashboardNode({ data }: NodeProps<LineageFlowNode>) {
+  const { node } = data;
+  if (useCompact()) return <Compact className="border-line border-dashed bg-surface text-fg" label={nodeLabel(node)} />;
+  return (
+    <div className={`${FRAME} justify-center border-line border-dashed bg-surface px-3 text-fg`}>
+      <Handles />
+      <p className="flex items-center gap-2 font-semibold text-sm">
+        <LayoutDashboard className="size-4 shrink-0 text-fg-muted" aria-hidden />
+        <span className="truncate" title={nodeLabel(node)}>
+          {nodeLabel(node)}
+        </span>
+      </p>
+      <p className="truncate text-fg-muted text-xs" title={node.description}>
+        {node.description}
+      </p>
+    </div>
+  );
+});
+
 /** Defined once at module level: a new object per render would remount every node. */
-export const nodeTypes: NodeTypes = { source: SourceNode, table: TableNode, kpi: KpiNode };
+export const nodeTypes: NodeTypes = { source: SourceNode, table: TableNode, kpi: KpiNode, dashboard: DashboardNode };

@@ -20,6 +20,7 @@ const ARROW = { type: 'arrowclosed', width: 18, height: 18 } as const;
 const ariaLabel = (node: LineageNode): string => {
   if (node.kind === 'source') return `Source system ${node.source}`;
   if (node.kind === 'kpi') return `KPI ${nodeLabel(node)}`;
+  if (node.kind === 'dashboard') return `Dashboard ${nodeLabel(node)}: ${node.description}`;
   const quality = node.quality && node.quality !== 'none' ? `, quality ${node.quality}` : '';
   return `Table ${nodeLabel(node)} from ${node.source}${quality}`;
 };

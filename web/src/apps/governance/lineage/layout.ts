@@ -9,7 +9,7 @@ const LARGE_GRAPH = 300;
 
 export function nodeHeight(node: LineageNode): number {
   if (node.kind === 'source') return 56;
-  if (node.kind === 'kpi') return 72;
+  if (node.kind === 'kpi' || node.kind === 'dashboard') return 72;
   const rows = Math.min(node.columns.length, SHOWN_COLUMNS) + (node.columns.length > SHOWN_COLUMNS ? 1 : 0);
   return 64 + rows * COLUMN_ROW_PX;
 }
