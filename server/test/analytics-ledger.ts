@@ -6,9 +6,10 @@ import type { TestApp } from './harness.ts';
 
 /**
  * Delivers one month of a BU's general ledger to a test app's warehouse (Parquet in the store and
- * its registry row), with one revenue line of `revenue` EUR: what Talk to my data reads.
+ * its registry row), with one revenue line of `revenue` EUR: what Talk to my data reads. Returns
+ * the delivery's upload id, for check results recorded against it.
  */
-export async function deliverLedger(t: TestApp, dir: string, bu: string, month: number, revenue: number): Promise<void> {
+export async function deliverLedger(t: TestApp, dir: string, bu: string, month: number, revenue: number): Promise<string> {
   const period = `2025-${String(month).padStart(2, '0')}`;
   const csv = path.join(dir, `${bu}-${month}.csv`);
   const parquet = path.join(dir, `${bu}-${month}.parquet`);
@@ -28,14 +29,9 @@ export async function deliverLedger(t: TestApp, dir: string, bu: string, month: 
   db.closeSync();
   const key = `warehouse/${bu}/finance/GENERAL_LEDGER/${period}/default/${crypto.randomUUID()}.parquet`;
   await t.ctx.store.put(key, createReadStream(parquet), 'application/vnd.apache.parquet');
-  await t.ctx.db.insert(govWarehouse).values({
-    bu,
-    useCase: 'Finance',
-    fileType: 'GENERAL_LEDGER',
-    year: 2025,
-    month,
-    objectKey: key,
-    rows: 2,
-    uploadId: crypto.randomUUID(),
-  });
+  const uploadId = crypto.randomUUID();
+  await t.ctx.db
+    .insert(govWarehouse)
+    .values({ bu, useCase: 'Finance', fileType: 'GENERAL_LEDGER', year: 2025, month, objectKey: key, rows: 2, uploadId });
+  return uploadId;
 }

@@ -1,10 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { APP, type DataAnswer, type DataAnswerEvent } from '@hangar/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverLedger } from '../../../test/analytics-ledger.ts';
 import { apiCaller } from '../../../test/api.ts';
 import { signIn } from '../../../test/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -21,37 +21,7 @@ let viewer: string;
 const call = apiCaller(() => t.url);
 const LEDGER = { SSA: [1000, 1200], LGW: [5000, 7000] } as const;
 
-async function deliver(bu: 'SSA' | 'LGW', month: number, revenue: number) {
-  const period = `2025-${String(month).padStart(2, '0')}`;
-  const csv = path.join(dir, `${bu}-${month}.csv`);
-  const parquet = path.join(dir, `${bu}-${month}.parquet`);
-  await writeFile(
-    csv,
-    [
-      'journal_id,line,posting_date,period,account,cost_center,amount,currency,description',
-      `JE-1,1,${period}-05,${period},706100,CC-1,${-revenue},EUR,Fees`,
-      `JE-1,2,${period}-05,${period},411000,CC-1,${revenue},EUR,Fees`,
-    ].join('\n'),
-  );
-  const { DuckDBInstance } = await import('@duckdb/node-api');
-  const db = await (await DuckDBInstance.create(':memory:')).connect();
-  await db.run(
-    `COPY (SELECT * REPLACE (CAST(amount AS DOUBLE) AS amount) FROM read_csv('${csv}', all_varchar=true)) TO '${parquet}' (FORMAT parquet)`,
-  );
-  db.closeSync();
-  const key = `warehouse/${bu}/finance/GENERAL_LEDGER/${period}/default/${crypto.randomUUID()}.parquet`;
-  await t.ctx.store.put(key, createReadStream(parquet), 'application/vnd.apache.parquet');
-  await t.ctx.db.insert(govWarehouse).values({
-    bu,
-    useCase: 'Finance',
-    fileType: 'GENERAL_LEDGER',
-    year: 2025,
-    month,
-    objectKey: key,
-    rows: 2,
-    uploadId: crypto.randomUUID(),
-  });
-}
+const deliver = (bu: 'SSA' | 'LGW', month: number, revenue: number) => deliverLedger(t, dir, bu, month, revenue);
 
 async function grant(email: string) {
   const [u] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
