@@ -74,6 +74,17 @@ export async function setLiveStages(db: Db, id: string, patch: Parameters<typeof
 /** Checks that run on a delivered file; file_not_received is about the period, not a file. */
 export const FILE_CHECKS: CheckName[] = ['file_integrity', 'data_integrity', 'mapping_coverage'];
 
+/** The results of these checks for one file type, BU, use case and period. */
+const checksOfPeriod = (file: Pick<UploadRow, 'bu' | 'useCase' | 'fileType' | 'year' | 'month'>, checks: CheckName[]) =>
+  and(
+    eq(govCheckResults.bu, file.bu),
+    eq(govCheckResults.useCase, file.useCase),
+    eq(govCheckResults.fileType, file.fileType),
+    eq(govCheckResults.year, file.year),
+    eq(govCheckResults.month, file.month),
+    inArray(govCheckResults.check, checks),
+  );
+
 /**
  * Makes these results the current ones of the upload's file and period. Every file check of an
  * earlier delivery stops being current, also those this file did not reach: one delivery's
@@ -85,17 +96,7 @@ export async function recordChecks(db: Db, upload: UploadRow, results: CheckRow[
     await tx
       .update(govCheckResults)
       .set({ current: false })
-      .where(
-        and(
-          eq(govCheckResults.bu, upload.bu),
-          eq(govCheckResults.useCase, upload.useCase),
-          eq(govCheckResults.fileType, upload.fileType),
-          eq(govCheckResults.year, upload.year),
-          eq(govCheckResults.month, upload.month),
-          inArray(govCheckResults.check, checks),
-          eq(govCheckResults.current, true),
-        ),
-      );
+      .where(and(checksOfPeriod(upload, checks), eq(govCheckResults.current, true)));
     if (results.length) await tx.insert(govCheckResults).values(results.map(withoutNul));
   });
   resultsChanged();
@@ -140,19 +141,7 @@ export async function restoreProcessed(tx: Tx, removed: UploadRow): Promise<void
     .where(and(eq(govCheckResults.uploadId, entry.uploadId), inArray(govCheckResults.check, FILE_CHECKS)))
     .orderBy(govCheckResults.check, desc(govCheckResults.createdAt));
   if (!results.length) return;
-  await tx
-    .update(govCheckResults)
-    .set({ current: false })
-    .where(
-      and(
-        eq(govCheckResults.bu, removed.bu),
-        eq(govCheckResults.useCase, removed.useCase),
-        eq(govCheckResults.fileType, removed.fileType),
-        eq(govCheckResults.year, removed.year),
-        eq(govCheckResults.month, removed.month),
-        inArray(govCheckResults.check, FILE_CHECKS),
-      ),
-    );
+  await tx.update(govCheckResults).set({ current: false }).where(checksOfPeriod(removed, FILE_CHECKS));
   await tx
     .update(govCheckResults)
     .set({ current: true })
