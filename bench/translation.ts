@@ -50,6 +50,7 @@ interface Run {
   estimated: boolean;
   words: number;
   countMs: number;
+  estimateMs: number;
   portalMs: number;
   apertiumMs: number;
   portalCpuMs: number;
@@ -108,6 +109,7 @@ export async function translation(): Promise<Result> {
         runs.push(JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Run);
       }
       const portal = median(runs.map((r) => r.portalMs));
+      const whole = median(runs.map((r) => r.estimateMs + r.portalMs));
       const alone = median(runs.map((r) => r.apertiumMs));
       const cpuRatio = median(runs.map((r) => r.portalCpuMs / r.apertiumCpuMs));
       const rss = Math.max(...runs.map((r) => r.maxRssMb));
@@ -115,7 +117,7 @@ export async function translation(): Promise<Result> {
       // The target is judged on a server in use; the first pdf after start is reported beside it.
       if (!(type === 'pdf' && mode === 'cold')) ratios.push(portal / alone);
       details.push(
-        `${type}${type === 'pdf' ? ` (${mode})` : ''}: ${runs[0]!.pages} pages${runs[0]!.estimated ? ' (estimated)' : ''}, ${runs[0]!.words} words; portal ${portal.toFixed(0)} ms, Apertium alone ${alone.toFixed(0)} ms (×${(portal / alone).toFixed(2)}; by CPU time ${median(runs.map((r) => r.portalCpuMs)).toFixed(0)} / ${median(runs.map((r) => r.apertiumCpuMs)).toFixed(0)} ms, ×${cpuRatio.toFixed(2)}); page count ${median(runs.map((r) => r.countMs)).toFixed(0)} ms (once, at the estimate); peak RSS while translating ${rss.toFixed(0)} MB, of which the document adds ${Math.max(...runs.map((r) => r.addedRssMb)).toFixed(0)} MB (module loading peaks at ${Math.max(...runs.map((r) => r.loadMaxRssMb)).toFixed(0)} MB)`,
+        `${type}${type === 'pdf' ? ` (${mode})` : ''}: ${runs[0]!.pages} pages${runs[0]!.estimated ? ' (estimated)' : ''}, ${runs[0]!.words} words; portal ${portal.toFixed(0)} ms, Apertium alone ${alone.toFixed(0)} ms (×${(portal / alone).toFixed(2)}; estimate and request together ${whole.toFixed(0)} ms, ×${(whole / alone).toFixed(2)}; CPU time of both ${median(runs.map((r) => r.portalCpuMs)).toFixed(0)} / ${median(runs.map((r) => r.apertiumCpuMs)).toFixed(0)} ms, ×${cpuRatio.toFixed(2)}); page count ${median(runs.map((r) => r.countMs)).toFixed(0)} ms (once, at the estimate); peak RSS while translating ${rss.toFixed(0)} MB, of which the document adds ${Math.max(...runs.map((r) => r.addedRssMb)).toFixed(0)} MB (module loading peaks at ${Math.max(...runs.map((r) => r.loadMaxRssMb)).toFixed(0)} MB)`,
       );
     }
     const ratio = Math.max(...ratios);
