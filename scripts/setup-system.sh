@@ -18,6 +18,7 @@ PACKAGES=(
   ffmpeg              # Multi Docs: audio and video to 16 kHz mono wav; recordings saved as mp3
   pocketsphinx pocketsphinx-en-us   # Multi Docs: offline speech to text (English)
   espeak-ng           # Multi Docs test fixtures (a spoken English wav made by another tool)
+  nginx               # Production scale (issue 19): the proxy in front of several portal processes (deploy/nginx)
 )
 
 missing=()

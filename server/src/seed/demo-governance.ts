@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { BUSINESS_UNITS, type GovUseCase, pendingStages, type StageStatusMap, versionsFor } from '@hangar/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { allUseCases, type FileTypeDef, fileTypesFor } from '../features/governance/catalogue/index.ts';
 import { generateReferential, generateRows, toCsv } from '../features/governance/demo/files.ts';
 import { demoDelivered, demoFinished, demoStarted } from '../features/governance/demo/progress.ts';
@@ -46,6 +46,7 @@ function brokenRows(def: FileTypeDef, rows: string[][], scenario: Scenario): str
 export async function seedGovernanceDemo(ctx: AppContext, now = new Date()): Promise<void> {
   const [done] = await ctx.db.select().from(secrets).where(eq(secrets.name, DONE));
   if (done) return;
+  if (!(await claimDemoBuild(ctx))) return;
   const started = Date.now();
   const deliveries = allUseCases().flatMap((uc) =>
     BUSINESS_UNITS.flatMap((bu) =>
@@ -85,6 +86,7 @@ export async function seedGovernanceDemo(ctx: AppContext, now = new Date()): Pro
         const d = deliveries[next++]!;
         await deliver(ctx, d.uc.name, d.uc.kpiReview, d.bu, d.def, d.period);
         demoDelivered();
+        await renewDemoClaim(ctx);
       }
     };
     await Promise.all([worker(), worker()]);
@@ -95,6 +97,25 @@ export async function seedGovernanceDemo(ctx: AppContext, now = new Date()): Pro
     demoFinished();
   }
 }
+
+/**
+ * Several processes started together (a deployment) would each build the demo warehouse, and
+ * deliver the same months twice: one claims the build. A claim not renewed for CLAIM_STALE (its
+ * process died) is taken over; deliveries already made are skipped.
+ */
+const CLAIM = 'governance_demo_claim';
+const CLAIM_STALE = "interval '5 minutes'";
+
+async function claimDemoBuild(ctx: AppContext): Promise<boolean> {
+  const { rows } = (await ctx.db.execute(sql`
+    INSERT INTO secrets (name, value) VALUES (${CLAIM}, to_jsonb(now()))
+    ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, created_at = now()
+      WHERE secrets.created_at < now() - ${sql.raw(CLAIM_STALE)}
+    RETURNING name`)) as unknown as { rows: unknown[] };
+  return rows.length > 0;
+}
+
+const renewDemoClaim = (ctx: AppContext) => ctx.db.update(secrets).set({ createdAt: new Date() }).where(eq(secrets.name, CLAIM));
 
 const deliveryKey = (bu: string, useCase: string, def: FileTypeDef, period: { year: number; month: number }) =>
   `${bu}/${useCase}/${def.type}/${period.year}-${period.month}`;

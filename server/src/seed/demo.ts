@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { APP, BUSINESS_UNITS, GOV_APPS, GOV_USE_CASES, TABS } from '@hangar/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../platform/context.ts';
 import { appGrants, dgPermissions, groupMembers, groups, users } from '../platform/db/schema.ts';
 import { findUserByEmail, hashPassword } from '../platform/identity/directory.ts';
@@ -82,12 +83,18 @@ export const DEMO_USERS: DemoUser[] = [
  * First start of the embedded set-up: a demo organisation through the real tables. Runs once: an
  * existing admin account means the organisation is there and nothing is changed or printed.
  */
+const DEMO_SEED_LOCK = 7_301_003;
+
 export async function seedDemo(ctx: AppContext): Promise<void> {
   const { db } = ctx;
   if (await findUserByEmail(db, DEMO_USERS[0]!.email)) return;
   const password = ctx.config.HANGAR_DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
   const created = await db.transaction(async (tx) => {
+    // Processes started together (a deployment of several) seed one after the other: the first
+    // creates the organisation, the others find it once they get the lock.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
+    if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS[0]!.email))).length) return null;
     const groupIds = new Map<string, string>();
     for (const g of GROUPS) {
       const [row] = await tx.insert(groups).values({ name: g.name, description: g.description }).returning();
@@ -104,6 +111,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     }
     return ids;
   });
+  if (!created) return;
   // pdf-lib is needed only once, at first start.
   const { demoDocuments } = await import('./demo-documents.ts');
   await demoDocuments(ctx, created);

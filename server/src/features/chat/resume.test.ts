@@ -1,6 +1,7 @@
-import { ANSWER_ID_HEADER, type AnswerEnd, CHAT_CREDIT_MARKER } from '@hangar/contract';
+import { ANSWER_ID_HEADER, CHAT_CREDIT_MARKER } from '@hangar/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { askAndLeave as askAndLeaveAt, followAnswer } from '../../../test/answer-stream.ts';
 import { apiCaller } from '../../../test/api.ts';
 import { signIn } from '../../../test/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -35,45 +36,11 @@ afterAll(async () => {
 beforeEach(() => stub.set({ chunks: WORDS, delayMs: 25, usage: { prompt_tokens: 1000, completion_tokens: 200 } }));
 
 /** Asks, reads the first chunk, and leaves (a reload): the answer's id. */
-async function askAndLeave(app: TestApp, token: string, id: string): Promise<number> {
-  const controller = new AbortController();
-  const res = await fetch(`${app.url}/api/secured_gpt/askstream`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ id, message: 'Write a long report', model: 'gpt4' }),
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  const messageId = Number(res.headers.get(ANSWER_ID_HEADER));
-  await res.body!.getReader().read();
-  controller.abort();
-  return messageId;
-}
-
-/** Reads an answer's event stream to its end. */
+const askAndLeave = (app: TestApp, token: string, id: string) => askAndLeaveAt(app.url, token, id);
 async function follow(app: TestApp, token: string, messageId: number, onText?: (text: string) => void) {
-  const res = await fetch(`${app.url}/api/secured_gpt/answers/${messageId}/stream`, { headers: { authorization: `Bearer ${token}` } });
-  if (res.status !== 200) return { status: res.status, texts: [] as string[], text: '', end: null };
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const decoder = new TextDecoder();
-  let raw = '';
-  const texts: string[] = [];
-  let end: AnswerEnd | null = null;
-  for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
-    raw += decoder.decode(part, { stream: true });
-    for (let at = raw.indexOf('\n\n'); at >= 0; at = raw.indexOf('\n\n')) {
-      const block = raw.slice(0, at);
-      raw = raw.slice(at + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null');
-      if (event === 'text') {
-        texts.push(data.text);
-        onText?.(data.text);
-      }
-      if (event === 'end') end = data;
-    }
-  }
-  return { status: res.status, texts, text: texts.join(''), end };
+  const followed = await followAnswer(app.url, token, messageId, onText);
+  if (followed.status === 200) expect(followed.contentType).toContain('text/event-stream');
+  return followed;
 }
 
 const lastMessage = async (id: string, token = analyst, app = t) =>

@@ -81,7 +81,10 @@ export function createRevocation(db: Db, opts: { tokenTtlSeconds: number; pollMs
     async isCurrent(claims) {
       if (typeof claims.ver !== 'number' || typeof claims.sid !== 'string') return false;
       if (endedSessions.has(claims.sid)) return false;
-      const ver = versions.get(claims.sub) ?? (await fetchVersion(claims.sub));
+      let ver = versions.get(claims.sub) ?? (await fetchVersion(claims.sub));
+      // A token newer than what this process knows was minted after a change made elsewhere that the
+      // next poll would bring: read it now rather than refuse a fresh token for up to a poll interval.
+      if (claims.ver > ver) ver = await fetchVersion(claims.sub);
       return claims.ver === ver;
     },
     bump,
