@@ -1,4 +1,4 @@
-// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs|analytics|analytics-accuracy]`: reports against targets; exits non-zero only when a benchmark could not run.
+// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs|analytics|analytics-accuracy|load]`: reports against targets; exits non-zero only when a benchmark could not run.
 import { analytics } from './analytics.ts';
 import { analyticsAccuracy } from './analytics-accuracy.ts';
 import { chat } from './chat.ts';
@@ -7,6 +7,7 @@ import { credits } from './credits.ts';
 import { ingestion } from './ingestion.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { lineage } from './lineage.ts';
+import { load } from './load.ts';
 import { memory } from './memory.ts';
 import { multidocs } from './multidocs.ts';
 import { overview } from './overview.ts';
@@ -29,6 +30,7 @@ const BENCHES: Record<string, () => Promise<Result>> = {
   multidocs,
   analytics,
   'analytics-accuracy': analyticsAccuracy,
+  load,
 };
 
 process.on('exit', killAll);

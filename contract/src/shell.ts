@@ -3,6 +3,8 @@ import { z } from 'zod';
 export const HealthResponse = z.object({
   ok: z.boolean(),
   database: z.enum(['up', 'down']),
+  /** The object store (local folder or bucket) answers. */
+  storage: z.enum(['up', 'down']),
   version: z.string(),
 });
 

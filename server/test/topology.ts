@@ -28,9 +28,16 @@ export interface Topology {
   /** nginx's address: what users open (PUBLIC_URL). */
   url: string;
   databaseUrl: string;
+  /** The bucket the processes share (s3rver), for checks from outside the portal. */
+  bucket: { name: string; endpoint: string };
   processes: PortalProcess[];
   /** Starts process i again (after a kill) on its port. */
   restart: (i: number) => Promise<PortalProcess>;
+  /** The bucket goes away (connections refused) and comes back on the same port with its objects. */
+  stopBucket: () => Promise<void>;
+  startBucket: () => Promise<void>;
+  /** `nginx -s reload`: new workers take the configuration, old ones finish their connections. */
+  reloadNginx: () => void;
   close: () => Promise<void>;
 }
 
@@ -85,22 +92,38 @@ ${site}
 `;
 }
 
-export async function startTopology(opts: { processes?: number; env?: Record<string, string> } = {}): Promise<Topology> {
+export async function startTopology(
+  opts: {
+    processes?: number;
+    env?: Record<string, string>;
+    /** The PostgreSQL server to create the database on (TEST_DATABASE_URL's by default). */
+    databaseServer?: string;
+  } = {},
+): Promise<Topology> {
   const count = opts.processes ?? 3;
   const dir = mkdtempSync(path.join(tmpdir(), 'hangar-topology-'));
   const children: ChildProcess[] = [];
 
   // A database of its own on the shared server.
-  const server = process.env.TEST_DATABASE_URL!;
+  const server = opts.databaseServer ?? process.env.TEST_DATABASE_URL!;
   const dbName = `hangar_topology_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
+  // Connections to the server are opened per use: a fault may restart it in between.
+  const onServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${dbName}`);
   const dbUrl = new URL(server);
   dbUrl.pathname = `/${dbName}`;
 
   // One bucket.
-  const s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: path.join(dir, 's3'), silent: true });
+  const s3Options = { address: '127.0.0.1', directory: path.join(dir, 's3'), silent: true };
+  let s3: S3rver | null = new S3rver({ ...s3Options, port: 0 });
   const { port: s3Port } = await s3.run();
   const s3Env = {
     STORAGE: 's3',
@@ -174,7 +197,20 @@ export async function startTopology(opts: { processes?: number; env?: Record<str
   return {
     url: publicUrl,
     databaseUrl: dbUrl.href,
+    bucket: { name: s3Env.S3_BUCKET, endpoint: s3Env.S3_ENDPOINT },
     processes,
+    async stopBucket() {
+      await s3?.close();
+      s3 = null;
+    },
+    async startBucket() {
+      s3 = new S3rver({ ...s3Options, port: s3Port });
+      await s3.run();
+    },
+    reloadNginx() {
+      const r = spawnSync('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-s', 'reload']);
+      if (r.status !== 0) throw new Error(`nginx reload failed: ${r.stderr}`);
+    },
     async restart(i) {
       const p = startProcess(i);
       processes[i] = p;
@@ -192,9 +228,8 @@ export async function startTopology(opts: { processes?: number; env?: Record<str
           clearTimeout(timer);
         }),
       );
-      await s3.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
+      await s3?.close();
+      await onServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       rmSync(dir, { recursive: true, force: true });
     },
   };

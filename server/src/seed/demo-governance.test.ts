@@ -18,13 +18,13 @@ beforeAll(async () => {
   // Another process started at the same time (a deployment of several) leaves the build to the first.
   const rival = seedGovernanceDemo(t.ctx, NOW);
   // The screens ask how far the demo is while it is built.
-  for (let i = 0; i < 200 && !whileBuilding?.done; i++) {
+  for (let i = 0; i < 1200 && !whileBuilding?.done; i++) {
     const res = await fetch(`${t.url}/api/data_gov/gouvernance/demo-status`, { headers: { authorization: `Bearer ${accessToken}` } });
     whileBuilding = (await res.json()) as typeof whileBuilding;
     await new Promise((r) => setTimeout(r, 100));
   }
   await Promise.all([seeding, rival]);
-}, 900_000);
+}, 600_000);
 afterAll(() => t?.close());
 
 describe('the demo warehouse', () => {

@@ -63,11 +63,11 @@ describe('shell API', () => {
 });
 
 describe('healthcheck', () => {
-  it('says ok while the database answers, and 503 once it does not', async () => {
+  it('says ok while the database and the object store answer, and 503 once one does not', async () => {
     const other = await startTestApp({}, { seed: false });
     try {
       const up = await fetch(`${other.url}/api/healthcheck`);
-      expect(await up.json()).toMatchObject({ ok: true, database: 'up' });
+      expect(await up.json()).toMatchObject({ ok: true, database: 'up', storage: 'up' });
       const real = other.ctx.database.ping;
       other.ctx.database.ping = async () => {
         throw new Error('connection lost');
@@ -76,6 +76,16 @@ describe('healthcheck', () => {
       expect(down.status).toBe(503);
       expect(await down.json()).toMatchObject({ ok: false, database: 'down' });
       other.ctx.database.ping = real;
+      // The object store unreachable (a bucket away): 503 too, saying which part is down.
+      const head = other.ctx.store.head;
+      other.ctx.store.head = async () => {
+        throw new Error('connect ECONNREFUSED');
+      };
+      const noStore = await fetch(`${other.url}/api/healthcheck`);
+      expect(noStore.status).toBe(503);
+      expect(await noStore.json()).toMatchObject({ ok: false, database: 'up', storage: 'down' });
+      other.ctx.store.head = head;
+      expect((await fetch(`${other.url}/api/healthcheck`)).status).toBe(200);
     } finally {
       await other.close();
     }

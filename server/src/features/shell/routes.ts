@@ -10,6 +10,7 @@ import { buildMenu } from './menu.ts';
 const GRANTABLE_CANDIDATES = [...new Set(TABS.flatMap((t) => t.requires))].sort();
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
+const HEALTH_PROBE_KEY = 'health/probe';
 
 export function registerShellRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
@@ -20,17 +21,25 @@ export function registerShellRoutes(ctx: AppContext): void {
       config: { access: 'public' },
       schema: {
         tags: ['shell'],
-        summary: 'Is the portal able to serve? (the database really answers)',
+        summary: 'Is the portal able to serve? (the database and the object store really answer)',
         response: { 200: HealthResponse, 503: HealthResponse },
       },
     },
     async (_request, reply) => {
-      const up = await Promise.race([
-        ctx.database.ping().then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
-      ]).catch(() => false);
+      const within2s = (probe: Promise<unknown>) =>
+        Promise.race([
+          probe.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
+        ]).catch(() => false);
+      // A missing object is an answer (null); an unreachable bucket throws.
+      const [database, storage] = await Promise.all([within2s(ctx.database.ping()), within2s(ctx.store.head(HEALTH_PROBE_KEY))]);
       reply.header('cache-control', 'no-store');
-      return reply.status(up ? 200 : 503).send({ ok: up, database: up ? 'up' : 'down', version: VERSION });
+      return reply.status(database && storage ? 200 : 503).send({
+        ok: database && storage,
+        database: database ? 'up' : 'down',
+        storage: storage ? 'up' : 'down',
+        version: VERSION,
+      });
     },
   );
 
