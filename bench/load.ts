@@ -224,10 +224,10 @@ export async function load(): Promise<Result> {
     const faultReport = await Promise.all(faults.map((f) => f.done));
 
     // What is kept: the ledger equals the balances, nothing negative, no hold left open once the
-    // answers of a killed process are swept (stale after 30 s, swept every few seconds).
+    // answers of a killed process are swept (stale after 30 s, swept every minute).
     if (FAULTS) {
       log('load: waiting for the answers a killed process left to be swept');
-      await new Promise((r) => setTimeout(r, 45_000));
+      await new Promise((r) => setTimeout(r, 95_000));
     }
     const client = new pg.Client({ connectionString: topo.databaseUrl });
     await client.connect();

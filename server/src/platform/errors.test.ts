@@ -14,6 +14,15 @@ async function appWithRoutes() {
   app.get('/boom', async () => {
     throw new Error('connection string postgres://admin:hunter2@db');
   });
+  app.get('/db-restarting', async () => {
+    // What pg gives a query whose connection the server closed (pg_ctl restart, a failover).
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  });
+  app.get('/db-refused', async () => {
+    throw new Error('Failed query: select 1', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    });
+  });
   app.get('/conflict', async () => {
     throw new AppError('CONFLICT', 'A request is already pending.');
   });
@@ -47,6 +56,16 @@ describe('one error body for every failure', () => {
     expect(res.body).not.toContain('hunter2');
     expect(res.json().message).toBe('Internal server error. Please try again later.');
     expect(res.json().error.requestId).toBeTruthy();
+  });
+
+  it('answers 503 with a retry hint while the database or the bucket cannot be reached, not an internal error', async () => {
+    const app = await appWithRoutes();
+    for (const url of ['/db-restarting', '/db-refused']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json().message).toBe('The portal cannot reach its database or file storage just now. Try again in a few seconds.');
+    }
   });
 
   it('keeps the status and message of an AppError', async () => {

@@ -76,6 +76,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ),
         );
     }
+    if (isDependencyUnreachable(err)) {
+      request.log.warn({ err }, 'a dependency is unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(
+          errorBody(
+            'UNAVAILABLE',
+            'The portal cannot reach its database or file storage just now. Try again in a few seconds.',
+            request.id,
+          ),
+        );
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
@@ -87,4 +100,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`, request.id));
   });
+}
+
+/**
+ * The database or the bucket restarting or out of reach (a failover, a restart, the network):
+ * nothing the request did is wrong and a retry will work, so users get a 503 saying so rather than
+ * an internal error. PostgreSQL's connection exceptions (class 08), admin or crash shutdowns
+ * (57P01–57P03), pg's own connection messages, and the socket errors of a connection that could
+ * not be made or was cut.
+ */
+export function isDependencyUnreachable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (/^08/.test(code) || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code)) return true;
+    if (typeof e.message === 'string' && /Connection terminated|connection lost|Client has encountered a connection error/i.test(e.message))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
