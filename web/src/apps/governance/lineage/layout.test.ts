@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { syntheticGraph } from './bench-graph';
 import { trafficGraph } from './fixtures';
 import { panBounds, toFlow } from './flow';
-import { layeredFallback, layoutInput, NODE_WIDTH } from './layout';
+import { ownLayered } from './layered';
+import { LARGE_GRAPH, layoutInput, NODE_WIDTH } from './layout';
 import { buildModel } from './model';
 
 describe('layout input', () => {
@@ -41,7 +42,7 @@ describe('layout input', () => {
 
   it('places each node one layer right of its deepest input when no worker is there, and survives cycles', () => {
     const model = buildModel(trafficGraph().tables, trafficGraph().edges);
-    const positions = layeredFallback(layoutInput(model));
+    const positions = ownLayered(layoutInput(model));
     const pitch = NODE_WIDTH + 450;
     expect(positions['h-aodb']!.x).toBe(0);
     expect(positions['t-flights']!.x).toBe(pitch);
@@ -52,7 +53,51 @@ describe('layout input', () => {
       { id: 'a', sources: ['h-aodb'], targets: ['h-pbi'] },
       { id: 'b', sources: ['h-pbi'], targets: ['h-aodb'] },
     ];
-    expect(Object.keys(layeredFallback(cyclic))).toHaveLength(2);
+    expect(Object.keys(ownLayered(cyclic))).toHaveLength(2);
+  });
+});
+
+describe('our layered layout for large graphs', () => {
+  const graph = syntheticGraph();
+  const input = layoutInput(buildModel(graph.tables, graph.edges));
+  const positions = ownLayered(input);
+  const heightOf = new Map(input.children.map((c) => [c.id, c.height]));
+
+  it('is what a graph above the threshold gets, with every arrow pointing right', () => {
+    expect(input.children.length).toBeGreaterThan(LARGE_GRAPH);
+    expect(Object.keys(positions)).toHaveLength(input.children.length);
+    for (const e of input.edges) expect(positions[e.targets[0]]!.x).toBeGreaterThan(positions[e.sources[0]]!.x);
+  });
+
+  it('never overlaps two nodes of a layer, and keeps the spacing between them', () => {
+    const columns = new Map<number, string[]>();
+    for (const [id, p] of Object.entries(positions)) columns.set(p.x, [...(columns.get(p.x) ?? []), id]);
+    for (const ids of columns.values()) {
+      const sorted = ids.sort((a, b) => positions[a]!.y - positions[b]!.y);
+      for (let i = 1; i < sorted.length; i++) {
+        const above = sorted[i - 1]!;
+        expect(positions[sorted[i]!]!.y - positions[above]!.y).toBeGreaterThanOrEqual(heightOf.get(above)! + 60 - 1e-6);
+      }
+    }
+  });
+
+  it('orders the layers to cross far fewer arrows than the order the nodes came in', () => {
+    const crossings = (place: (id: string) => number) => {
+      let n = 0;
+      const edges = input.edges.map((e) => ({ s: e.sources[0], t: e.targets[0], x: positions[e.sources[0]]!.x }));
+      for (let i = 0; i < edges.length; i++)
+        for (let j = i + 1; j < edges.length; j++) {
+          const a = edges[i]!;
+          const b = edges[j]!;
+          if (a.x !== b.x || positions[a.t]!.x !== positions[b.t]!.x) continue;
+          if ((place(a.s) - place(b.s)) * (place(a.t) - place(b.t)) < 0) n++;
+        }
+      return n;
+    };
+    const arrival = new Map(input.children.map((c, i) => [c.id, i]));
+    const laidOut = crossings((id) => positions[id]!.y);
+    const naive = crossings((id) => arrival.get(id)!);
+    expect(laidOut).toBeLessThan(naive * 0.6);
   });
 });
 
@@ -70,7 +115,7 @@ describe('pan bounds', () => {
 
   it('sets the bounds on the laid-out graph', () => {
     const model = buildModel(trafficGraph().tables, trafficGraph().edges);
-    const flow = toFlow(model, layeredFallback(layoutInput(model)));
+    const flow = toFlow(model, ownLayered(layoutInput(model)));
     expect(flow.extent[0]).toEqual([-1000, -1000]);
     expect(flow.nodes.find((n) => n.id === 't-flights')?.ariaLabel).toBe('Table FLIGHTS from AODB, quality failed');
   });

@@ -1,11 +1,13 @@
 import { GOVERNANCE, type LineageNode } from '@hangar/contract';
+import { ownLayered } from './layered';
 import type { LineageModel } from './model';
 
 export const NODE_WIDTH = 260;
 /** Table nodes list this many columns, then '+n more'. */
 export const SHOWN_COLUMNS = 5;
 const COLUMN_ROW_PX = 20;
-const LARGE_GRAPH = 300;
+/** Above this many nodes the layout is our own (layered.ts) rather than ELK's. */
+export const LARGE_GRAPH = 300;
 
 export function nodeHeight(node: LineageNode): number {
   if (node.kind === 'source') return 56;
@@ -34,45 +36,10 @@ export function layoutInput(model: LineageModel): LayoutInput {
       'elk.spacing.nodeNode': String(GOVERNANCE.graph.perKpiPx),
       // React Flow draws its own curves: ELK's orthogonal routing would only widen the layers and cost time.
       'elk.edgeRouting': 'POLYLINE',
-      // Full crossing minimisation takes seconds on a 1,000-node graph; small graphs keep the default quality.
-      'elk.layered.thoroughness': model.nodes.length > LARGE_GRAPH ? '1' : '7',
-      // Brandes-Köpf placement costs about a third of a 1,000-node layout; the simple one lines layers up as well.
-      ...(model.nodes.length > LARGE_GRAPH ? { 'elk.layered.nodePlacement.strategy': 'SIMPLE' } : {}),
     },
     children: model.nodes.map((node) => ({ id: node.id, width: NODE_WIDTH, height: nodeHeight(node) })),
     edges: model.links.map((link) => ({ id: link.id, sources: [link.source], targets: [link.target] })),
   };
-}
-
-/**
- * Only for environments without workers (jsdom tests): each node one column right of its
- * deepest predecessor, stacked with the same spacings ELK gets.
- */
-export function layeredFallback(input: LayoutInput): Positions {
-  const between = Number(input.layoutOptions['elk.layered.spacing.nodeNodeBetweenLayers']);
-  const within = Number(input.layoutOptions['elk.spacing.nodeNode']);
-  const layer = new Map(input.children.map((child) => [child.id, 0]));
-  // At most one pass per node: enough for any acyclic graph, and it stops on cycles.
-  for (let pass = 0; pass < input.children.length; pass++) {
-    let moved = false;
-    for (const edge of input.edges) {
-      const next = (layer.get(edge.sources[0]) ?? 0) + 1;
-      if (layer.has(edge.targets[0]) && next > layer.get(edge.targets[0])!) {
-        layer.set(edge.targets[0], next);
-        moved = true;
-      }
-    }
-    if (!moved) break;
-  }
-  const columnHeight = new Map<number, number>();
-  const positions: Positions = {};
-  for (const child of input.children) {
-    const column = layer.get(child.id) ?? 0;
-    const y = columnHeight.get(column) ?? 0;
-    positions[child.id] = { x: column * (NODE_WIDTH + between), y };
-    columnHeight.set(column, y + child.height + within);
-  }
-  return positions;
 }
 
 type Reply = { id: number; positions: Positions } | { id: number; error: string };
@@ -113,9 +80,12 @@ export function prepareLayout(): void {
   );
 }
 
-/** Lays the graph out with ELK off the main thread; 1,000 nodes take long enough to freeze the page otherwise. */
+/**
+ * Small graphs: ELK off the main thread (its crossing minimisation and placement look best there).
+ * Large ones: our own layered layout (layered.ts), milliseconds where ELK takes most of a second.
+ */
 export function runLayout(input: LayoutInput): Promise<Positions> {
-  if (typeof Worker === 'undefined') return Promise.resolve(layeredFallback(input));
+  if (typeof Worker === 'undefined' || input.children.length > LARGE_GRAPH) return Promise.resolve(ownLayered(input));
   const id = nextId++;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchLineageEdges, fetchLineageKpis, fetchLineageTables, lineageKeys } from './api';
 import { type LineageFlow, toFlow } from './flow';
-import { layeredFallback, layoutInput, runLayout } from './layout';
+import { ownLayered } from './layered';
+import { layoutInput, runLayout } from './layout';
 import { buildModel, type LineageModel } from './model';
 
 const FIVE_MINUTES = 5 * 60_000;
@@ -16,8 +17,8 @@ async function loadGraph(filePath: string): Promise<LaidOutGraph> {
   const model = buildModel(tables, edges);
   const input = layoutInput(model);
   const positions = await runLayout(input).catch((error: unknown) => {
-    console.error('The lineage layout failed; using the simple one', error);
-    return layeredFallback(input);
+    console.error('The lineage layout failed; using our own', error);
+    return ownLayered(input);
   });
   return { model, flow: toFlow(model, positions) };
 }
