@@ -80,13 +80,22 @@ export function BuiltinReport({
   }
   const byId = new Map(dashboard.widgets.map((w) => [w.id, w]));
   return (
-    <div data-testid="dashboard-report" data-state={rendered ? 'rendered' : 'loading'} aria-busy={!rendered} className="relative">
+    <div
+      data-testid="dashboard-report"
+      data-state={rendered ? 'rendered' : 'loading'}
+      aria-busy={!rendered}
+      className="@container relative"
+    >
       {!widgets ? (
         <div className="flex justify-center p-10">
           <Spinner label={T.loading(dashboard.title)} />
         </div>
       ) : (
-        <div className={`grid grid-cols-1 gap-3 md:auto-rows-[4.25rem] md:grid-cols-12 ${data.isFetching ? 'opacity-60' : ''}`}>
+        // The grid follows the width it has (the assistant panel takes 512 px), not the window's:
+        // 12 columns from 48rem, two below (cards side by side, the rest full width), one on a phone.
+        <div
+          className={`grid grid-cols-1 gap-3 @md:grid-cols-2 @3xl:auto-rows-[4.25rem] @3xl:grid-cols-12 ${data.isFetching ? 'opacity-60' : ''}`}
+        >
           {widgets.map((w) => (
             <Widget key={w.id} widget={w} at={byId.get(w.id)} theme={theme} colors={colors} onDrawn={onDrawn} />
           ))}

@@ -1,7 +1,7 @@
 import { ASSISTANT_DASHBOARD_TAB_ID, DASHBOARD_STRIP_IDS, type DashboardSummary } from '@hangar/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Bot, CircleSlash } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useTabs } from '../../shell/tabs/TabsProvider';
 import type { Tab } from '../../shell/tabs/tabs-reducer';
@@ -55,6 +55,15 @@ export function DashboardScreen({ tab }: { tab: Tab }) {
     setBus([]);
   }
 
+  // The strip scrolls sideways: the chosen dashboard is brought into view.
+  const stripRef = useRef<HTMLDivElement>(null);
+  const currentId = current?.id;
+  const live = session.status === 'live';
+  useEffect(() => {
+    if (currentId === undefined || !live) return;
+    stripRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [currentId, live]);
+
   const mode = useChatMode();
   const withAssistant = current?.id === ASSISTANT_DASHBOARD_TAB_ID;
   const assistantOpen = withAssistant && mode === 'ASSISTANT_OPEN';
@@ -83,7 +92,7 @@ export function DashboardScreen({ tab }: { tab: Tab }) {
       <div className="min-w-0 flex-1 space-y-4 overflow-auto p-3 sm:p-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
           {strip.length > 0 ? (
-            <div role="tablist" aria-label={T.strip} className="-mx-1 flex max-w-full gap-1 overflow-x-auto px-1 pb-1">
+            <div ref={stripRef} role="tablist" aria-label={T.strip} className="-mx-1 flex max-w-full gap-1 overflow-x-auto px-1 pb-1">
               {strip.map((d) => (
                 <button
                   key={d.id}

@@ -35,6 +35,7 @@ export function Widget({
   const chartRef = useRef<ECharts | null>(null);
   const [chartReady, setChartReady] = useState(false);
   const [sourceOpen, setSourceOpen] = useState(false);
+  const sourceButton = useRef<HTMLButtonElement>(null);
   const closeSource = useCallback(() => setSourceOpen(false), []);
   const charted = isCharted(widget.kind) && widget.rows.length > 0;
 
@@ -57,7 +58,7 @@ export function Widget({
     saveBlob(dataUrlToBlob(url), exportName(widget.title, 'png'));
   }
 
-  // Grid placement from md up; on a phone the widgets stack in their catalogue order.
+  // Grid placement where the grid has its 12 columns; narrower, the widgets flow in catalogue order.
   const style = at ? ({ '--col': `${at.x + 1} / span ${at.w}`, '--row': `${at.y + 1} / span ${at.h}` } as CSSProperties) : undefined;
   return (
     <article
@@ -65,12 +66,15 @@ export function Widget({
       aria-label={widget.title}
       data-testid="dashboard-widget"
       data-widget={widget.id}
-      className="relative flex min-w-0 flex-col rounded-2xl border border-line bg-page p-3 md:[grid-column:var(--col)] md:[grid-row:var(--row)]"
+      className={`flex min-w-0 flex-col rounded-2xl border border-line bg-page p-3 @3xl:[grid-column:var(--col)] @3xl:[grid-row:var(--row)] ${
+        widget.kind === 'card' ? '' : 'min-h-72 @md:col-span-2 @3xl:min-h-0'
+      }`}
     >
       <header className="flex items-start justify-between gap-2">
         <h2 className="min-w-0 font-semibold text-sm leading-6">{widget.title}</h2>
         <div className="flex shrink-0 items-center">
           <button
+            ref={sourceButton}
             type="button"
             className={iconButton}
             aria-label={T.whereFrom}
@@ -97,7 +101,7 @@ export function Widget({
           )}
         </div>
       </header>
-      {sourceOpen && <SourcePopover widget={widget} onClose={closeSource} />}
+      {sourceOpen && sourceButton.current && <SourcePopover widget={widget} anchor={sourceButton.current} onClose={closeSource} />}
       <div className="min-h-0 flex-1 overflow-auto">
         <WidgetBody widget={widget} theme={theme} colors={colors} onChart={onChart} />
       </div>

@@ -32,11 +32,7 @@ export const DASHBOARD_TEXTS = {
   assistantTitle: 'Dashboard assistant',
   assistantWelcome:
     'Ask me where a KPI or a chart is found in your dashboards, or how a KPI splits (its repartition by month, airline, terminal or BU): I answer with the governed numbers of your scope.',
-  assistantExamples: [
-    'Where is the load factor?',
-    'How do departing passengers split by airline last month?',
-    'Aircraft movements by month this year',
-  ],
+  assistantExamples: ['Where is the load factor?', 'How do departing passengers split by airline?', 'Aircraft movements by month'],
   assistantPlaceholder: 'Ask the dashboard assistant',
   assistantSend: 'Send',
   assistantThinking: 'Thinking...',
