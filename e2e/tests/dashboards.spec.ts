@@ -4,11 +4,13 @@ import { type Month, monthsBack, uploadLedger, validateLedger } from './ledger-d
 
 // Dashboards (issue 17) against the real server. The e2e server has no demo warehouse, so an
 // administrator first delivers two SSA ledgers through the governance ingestion and validates
-// them; the Finance dashboards then read them. Months of their own (Talk to my data's spec uses
-// 3 and 2 months back, the Quality spec last month), with revenues no other spec delivers: 15,000
-// and 21,000. Dashboard sessions live DASHBOARD_SESSION_MINUTES (1.5) in this suite.
+// them; the Finance dashboards then read them. Uploads are open for the last four months only: the
+// Quality spec breaks last month and the governance spec delivers this one, so these are Talk to
+// my data's months (3 and 2 back), delivered again with revenues no other spec uses (15,000 and
+// 21,000): the re-delivery supersedes the earlier one, whichever spec ran first.
+// Dashboard sessions live DASHBOARD_SESSION_MINUTES (1.5) in this suite.
 
-const MONTHS = [monthsBack(5), monthsBack(4)] as const;
+const MONTHS = [monthsBack(3), monthsBack(2)] as const;
 const SCALES = [5, 7] as const;
 
 /** A balanced ledger whose revenue is 3,000 × scale (accounts 706100), with a cost. */
@@ -33,7 +35,13 @@ async function deliver(admin: Page, at: Month, scale: number) {
 let delivered: Promise<void> | null = null;
 /** Both ledgers, once for the file. */
 function deliverOnce(admin: Page) {
-  delivered ??= Promise.all(MONTHS.map((m, i) => deliver(admin, m, SCALES[i]!))).then(() => undefined);
+  delivered ??= Promise.all(MONTHS.map((m, i) => deliver(admin, m, SCALES[i]!))).then(
+    () => undefined,
+    (error: unknown) => {
+      delivered = null;
+      throw error;
+    },
+  );
   return delivered;
 }
 
@@ -106,7 +114,7 @@ test('the assistant of the Traffic & Operations view answers a split question wi
   const assistant = admin.getByRole('complementary', { name: 'Dashboard assistant' });
   await expect(assistant).toContainText('Ask me where a KPI or a chart is found');
   await expect(assistant.getByRole('listitem')).toHaveCount(3);
-  await assistant.getByLabel('Ask the dashboard assistant').fill(`How does revenue split by month from ${MONTHS[0].period} to ${MONTHS[1].period}?`);
+  await assistant.getByLabel('Ask the dashboard assistant').fill('How does revenue split by month?');
   await assistant.getByRole('button', { name: 'Send' }).click();
   const answer = assistant.getByTestId('assistant-answer');
   await expect(answer).toContainText('15,000', { timeout: 30_000 });
