@@ -56,8 +56,8 @@ const report = (page: Page) => panel(page).getByTestId('dashboard-report');
 const widget = (page: Page, id: string) => panel(page).locator(`[data-widget="${id}"]`);
 
 async function choosePeriod(page: Page, from: Month, to: Month) {
-  await panel(page).getByLabel('From').fill(from.period);
-  await panel(page).getByLabel('To').fill(to.period);
+  await panel(page).getByLabel('From', { exact: true }).fill(from.period);
+  await panel(page).getByLabel('To', { exact: true }).fill(to.period);
 }
 
 test('an HQ and a BU dashboard show the delivered numbers, and the period changes them', async ({ browser }) => {
