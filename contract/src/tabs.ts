@@ -26,6 +26,10 @@ export interface TabDefinition {
 }
 
 export const HOME_TAB_ID = 9;
+/** The assistant-enabled Traffic & Operations dashboard: the only one with the "Assistant AI" toggle (spec). */
+export const ASSISTANT_DASHBOARD_TAB_ID = 1111111;
+/** The dashboard report screen's tab strip lists the dashboards with these ids (spec: 10 to 49). */
+export const DASHBOARD_STRIP_IDS = { from: 10, to: 49 } as const;
 export const FAVOURITE_TAB_IDS = [1, 2, 10, 11] as const;
 
 export const APP = {
@@ -64,7 +68,7 @@ function dashboard(id: number, title: string, app: string, section: TabSection):
     icon: 'bar-chart-3',
     section,
     requires: [app],
-    available: false,
+    available: true,
   };
 }
 
@@ -137,7 +141,7 @@ export const TABS: readonly TabDefinition[] = [
     icon: 'layout-dashboard',
     section: 'Dashboards HQ',
     requires: ['Dashboard/HQ'],
-    available: false,
+    available: true,
   },
   {
     id: 2,
@@ -146,7 +150,7 @@ export const TABS: readonly TabDefinition[] = [
     icon: 'layout-dashboard',
     section: 'Dashboards BU',
     requires: ['Dashboard/Executive'],
-    available: false,
+    available: true,
   },
   dashboard(40, 'HQ Executive', 'Dashboard/HQ', 'Dashboards HQ'),
   dashboard(25, 'HQ Traffic', 'Dashboard/HQ', 'Dashboards HQ'),
@@ -172,6 +176,15 @@ export const TABS: readonly TabDefinition[] = [
   dashboard(28, 'Credit Risk Monitoring', 'Dashboard/Finance', 'Dashboards BU'),
   dashboard(29, 'Macro Economics', 'Dashboard/Executive', 'Dashboards BU'),
   dashboard(30, 'Capex', 'Dashboard/Finance', 'Dashboards BU'),
+  {
+    id: ASSISTANT_DASHBOARD_TAB_ID,
+    title: 'Traffic & Operations',
+    description: 'Traffic and punctuality together, with the dashboard assistant beside them',
+    icon: 'bot',
+    section: 'Dashboards BU',
+    requires: ['Dashboard/Traffic', 'Dashboard/OPS'],
+    available: true,
+  },
   governance(49, 'Overview HQ', APP.dataGovOverviewHq),
   governance(50, 'Overview', APP.dataGovOverview),
   governance(51, 'Traffic', 'Data_gov/Traffic'),

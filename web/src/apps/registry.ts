@@ -1,9 +1,10 @@
-import { GOV_TAB_IDS } from '@hangar/contract';
+import { GOV_TAB_IDS, TABS } from '@hangar/contract';
 import type { ComponentType } from 'react';
 import type { Tab } from '../shell/tabs/tabs-reducer';
 import { AccessMonitoringTab, ApplicationRightsTab, DataAnalyticsTab, NotificationsTab, PermissionsTab, UserTab } from './admin';
 import { AnalyticsTab } from './analytics';
 import { ChatTab, MultidocsTab } from './chat';
+import { DashboardsTab } from './dashboards';
 import { GovernanceTab, OverviewTab } from './governance';
 import { NotAvailableApp } from './NotAvailableApp';
 import { TranslatorTab } from './translator';
@@ -21,6 +22,8 @@ const APPS: ReadonlyMap<number, ComponentType<AppProps>> = new Map<number, Compo
   [6, AnalyticsTab],
   // Multi Docs is a mode of the chat: the tab switches the chat into it.
   [7, MultidocsTab],
+  // The dashboard report screen: the HQ and BU strips (1, 2) and every dashboard of the menu.
+  ...TABS.filter((t) => t.section === 'Dashboards HQ' || t.section === 'Dashboards BU').map((t) => [t.id, DashboardsTab] as const),
   [49, OverviewTab],
   [50, OverviewTab],
   ...Object.values(GOV_TAB_IDS).map((id) => [id, GovernanceTab] as const),

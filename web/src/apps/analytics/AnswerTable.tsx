@@ -6,7 +6,13 @@ import { ANALYTICS_TEXTS as T } from './texts';
 export const PAGE_SIZE = 20;
 
 /** The answer's rows, 20 a page, numbers formatted and right-aligned. */
-export function AnswerTable({ result }: { result: SemanticResult }) {
+export function AnswerTable({
+  result,
+  testId = 'analytics-table',
+}: {
+  result: Pick<SemanticResult, 'columns' | 'rows' | 'truncated'>;
+  testId?: string;
+}) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(result.rows.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
@@ -15,7 +21,7 @@ export function AnswerTable({ result }: { result: SemanticResult }) {
   return (
     <div className="space-y-2">
       <div className="overflow-x-auto rounded-xl border border-line">
-        <table className="w-full text-sm" data-testid="analytics-table">
+        <table className="w-full text-sm" data-testid={testId}>
           <thead className="bg-surface text-left">
             <tr>
               {result.columns.map((column) => (

@@ -2,27 +2,43 @@ import type { AnswerChart, SemanticResult } from '@hangar/contract';
 import type { EChartsOption } from 'echarts';
 import type { ThemeName } from '../../shell/theme/theme';
 
-// The portal's two themes, as plain colours: a canvas cannot read CSS variables or color-mix().
-const THEME_COLORS: Record<ThemeName, { text: string; muted: string; line: string; series: string[] }> = {
+/** The colours a chart is drawn with: a canvas takes plain colours, never CSS variables or color-mix(). */
+export interface ChartColors {
+  text: string;
+  muted: string;
+  line: string;
+  /** Behind the chart, for the donut's slice borders. */
+  background: string;
+  series: string[];
+}
+
+// The portal's two themes, as plain colours.
+export const THEME_COLORS: Record<ThemeName, ChartColors> = {
   light: {
     text: '#1f2937',
     muted: '#6b7280',
     line: '#e5e7eb',
+    background: '#ffffff',
     series: ['#2563eb', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#0891b2', '#db2777', '#65a30d'],
   },
   dark: {
     text: '#e5e7eb',
     muted: '#9ca3af',
     line: '#374151',
+    background: '#111827',
     series: ['#60a5fa', '#fbbf24', '#34d399', '#f87171', '#a78bfa', '#22d3ee', '#f472b6', '#a3e635'],
   },
 };
 
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** The chart for line, bar and donut answers: first dimension as categories, each measure a series. */
-export function chartOption(chart: AnswerChart, result: SemanticResult, theme: ThemeName): EChartsOption {
-  const colors = THEME_COLORS[theme];
+type Rows = Pick<SemanticResult, 'columns' | 'rows'>;
+
+/**
+ * The chart for line, bar and donut answers: first dimension as categories, each measure a series.
+ * `colors` replaces the theme's fixed palette (the dashboards pass the theme's CSS variables, resolved).
+ */
+export function chartOption(chart: AnswerChart, result: Rows, theme: ThemeName, colors: ChartColors = THEME_COLORS[theme]): EChartsOption {
   const dimIndex = result.columns.findIndex((c) => c.kind === 'dimension');
   const measures = result.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.kind === 'measure');
   const categories = result.rows.map((row) => String(row[dimIndex] ?? '–'));
@@ -50,7 +66,7 @@ export function chartOption(chart: AnswerChart, result: SemanticResult, theme: T
           radius: ['45%', '70%'],
           name: measure.c.label,
           label: { color: colors.text },
-          itemStyle: { borderColor: theme === 'dark' ? '#111827' : '#ffffff', borderWidth: 2 },
+          itemStyle: { borderColor: colors.background, borderWidth: 2 },
           data: result.rows.map((row, r) => ({ name: categories[r]!, value: numberAt(row, measure.i) ?? 0 })),
         },
       ],
@@ -81,13 +97,7 @@ export function chartOption(chart: AnswerChart, result: SemanticResult, theme: T
 }
 
 /** A time line broken down by a second dimension: one line per member, of the first measure. */
-function breakdownLines(
-  result: SemanticResult,
-  timeIndex: number,
-  byIndex: number,
-  base: EChartsOption,
-  colors: (typeof THEME_COLORS)[ThemeName],
-) {
+function breakdownLines(result: Rows, timeIndex: number, byIndex: number, base: EChartsOption, colors: ChartColors) {
   const measure = result.columns.findIndex((c) => c.kind === 'measure');
   const periods = [...new Set(result.rows.map((row) => String(row[timeIndex] ?? '–')))].sort();
   const members = [...new Set(result.rows.map((row) => String(row[byIndex] ?? '–')))];

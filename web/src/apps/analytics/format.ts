@@ -1,5 +1,5 @@
 import type { SemanticColumn, SemanticResult } from '@hangar/contract';
-import { csvCell } from '../governance/quality/csv';
+import { csvCell } from '../governance';
 
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
@@ -18,7 +18,7 @@ export const columnHeader = (column: SemanticColumn) => (column.unit ? `${column
  * The rows as CSV. Text cells go through the governance export's formula guard; numbers stay
  * numbers (a negative amount is not a formula, and quoting it would make it text in a spreadsheet).
  */
-export function resultCsv(result: SemanticResult): string {
+export function resultCsv(result: Pick<SemanticResult, 'columns' | 'rows'>): string {
   const cell = (value: string | number | null) => (typeof value === 'number' ? String(value) : csvCell(value));
   return [result.columns.map((c) => csvCell(columnHeader(c))), ...result.rows.map((row) => row.map(cell))]
     .map((row) => row.join(','))

@@ -1,7 +1,9 @@
 import { useMenu } from '../../shell/menu/useMenu';
+import { useTabs } from '../../shell/tabs/TabsProvider';
 import { HomeApp } from '../home/HomeApp';
 import type { AppProps } from '../registry';
 import { ChatApp } from './ChatApp';
+import { useClassicModeOnLeavingChat } from './chat-mode';
 import { CHAT_TAB_ID } from './constants';
 
 /**
@@ -10,6 +12,7 @@ import { CHAT_TAB_ID } from './constants';
  */
 export function ChatTab(props: AppProps) {
   const { data: menu } = useMenu();
+  useClassicModeOnLeavingChat(useTabs().activeId);
   const hasChat = menu?.items.some((item) => item.id === CHAT_TAB_ID) ?? false;
   return hasChat ? <ChatApp {...props} /> : <HomeApp {...props} />;
 }

@@ -1,4 +1,4 @@
-import { BUSINESS_UNITS, GOV_USE_CASES, SemanticQuery, TABS } from '@hangar/contract';
+import { ASSISTANT_DASHBOARD_TAB_ID, BUSINESS_UNITS, GOV_USE_CASES, SemanticQuery, TAB_BY_ID, TABS } from '@hangar/contract';
 import { describe, expect, it } from 'vitest';
 import { buildSemanticLayer, compileQuery, type Scope } from '../../analytics/index.ts';
 import { DASHBOARDS } from './index.ts';
@@ -37,5 +37,13 @@ describe('the dashboard catalogue', () => {
     const retail = DASHBOARDS.find((d) => d.id === 18)!;
     expect(retail.reportForBu?.LGW?.key).toBe('retail-lgw');
     expect(retail.reportForBu?.LGW?.widgets.map((w) => w.id)).not.toEqual(retail.report!.widgets.map((w) => w.id));
+  });
+
+  it('has the assistant-enabled Traffic & Operations view as tab 1111111, opened by Traffic or OPS holders', () => {
+    const d = DASHBOARDS.find((x) => x.id === ASSISTANT_DASHBOARD_TAB_ID)!;
+    expect(TAB_BY_ID.get(ASSISTANT_DASHBOARD_TAB_ID)).toMatchObject({ title: 'Traffic & Operations', available: true });
+    expect(TAB_BY_ID.get(ASSISTANT_DASHBOARD_TAB_ID)!.requires).toEqual(['Dashboard/Traffic', 'Dashboard/OPS']);
+    const measures = new Set(d.report!.widgets.flatMap((w) => w.query.measures));
+    expect(measures).toEqual(new Set(['departing_passengers', 'aircraft_movements', 'load_factor', 'on_time_performance']));
   });
 });

@@ -285,6 +285,23 @@ export const DASHBOARDS: readonly DashboardDef[] = [
       bar('by-project', 'Capex forecast by project', 'capex_forecast', 'project_code', RIGHT(2)),
     ]),
   },
+  // Not one of the strip's 10–49: the spec's tab 1111111, the one dashboard with the "Assistant AI" toggle.
+  {
+    id: 1111111,
+    key: 'traffic-operations',
+    description: 'Traffic and punctuality together, with the dashboard assistant beside them',
+    icon: 'bot',
+    report: report('traffic-operations', 'Traffic & Operations', [
+      card('passengers', 'Departing passengers', 'departing_passengers', 0),
+      card('movements', 'Aircraft movements', 'aircraft_movements', 3),
+      card('load-factor', 'Load factor', 'load_factor', 6),
+      card('otp', 'On-time performance', 'on_time_performance', 9),
+      line('passengers-by-month', 'Passengers by month', ['departing_passengers'], LEFT(2)),
+      line('otp-by-month', 'On-time performance by month', ['on_time_performance'], RIGHT(2)),
+      bar('passengers-by-airline', 'Passengers by airline', 'departing_passengers', 'airline_code', LEFT(6)),
+      bar('otp-by-airline', 'On-time performance by airline', 'on_time_performance', 'airline_code', RIGHT(6)),
+    ]),
+  },
 ];
 
 export const dashboardByKey = (key: string): DashboardDef | undefined => DASHBOARDS.find((d) => d.key === key || String(d.id) === key);

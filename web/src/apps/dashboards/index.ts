@@ -1,0 +1,2 @@
+// The dashboards' public surface: the dashboard report screen for the registry.
+export { DashboardsTab } from './DashboardsTab';
