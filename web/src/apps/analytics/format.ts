@@ -3,13 +3,18 @@ import { csvCell } from '../governance';
 
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** A percent unit sits against the number; other units follow it after a space. */
+const PERCENT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/**
+ * A percent measure is a fraction (0.39 is 39 %, as the server's readings say): shown times 100,
+ * against its sign. Other units follow the number after a space.
+ */
 export function formatValue(value: string | number | null, unit: string | null = null): string {
   if (value === null) return '–';
   if (typeof value !== 'number') return value;
+  if (unit === '%') return `${PERCENT.format(value * 100)}%`;
   const text = NUMBER.format(value);
-  if (!unit) return text;
-  return unit === '%' ? `${text}%` : `${text} ${unit}`;
+  return unit ? `${text} ${unit}` : text;
 }
 
 export const columnHeader = (column: SemanticColumn) => (column.unit ? `${column.label} (${column.unit})` : column.label);
