@@ -1,9 +1,10 @@
-// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs|analytics|analytics-accuracy]`: reports against targets; exits non-zero only when a benchmark could not run.
+// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs|analytics|analytics-accuracy|dashboards|dashboards-load]`: reports against targets; exits non-zero only when a benchmark could not run.
 import { analytics } from './analytics.ts';
 import { analyticsAccuracy } from './analytics-accuracy.ts';
 import { chat } from './chat.ts';
 import { coldstart } from './coldstart.ts';
 import { credits } from './credits.ts';
+import { dashboards, dashboardsLoad } from './dashboards.ts';
 import { ingestion } from './ingestion.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { lineage } from './lineage.ts';
@@ -29,6 +30,8 @@ const BENCHES: Record<string, () => Promise<Result>> = {
   multidocs,
   analytics,
   'analytics-accuracy': analyticsAccuracy,
+  dashboards,
+  'dashboards-load': dashboardsLoad,
 };
 
 process.on('exit', killAll);
