@@ -40,7 +40,7 @@ function brokenRows(def: FileTypeDef, rows: string[][], scenario: Scenario): str
 
 /**
  * The demo warehouse: for every BU and use case, reference files and the deliveries of the last
- * three months (last year for whole-year files), run through the real pipeline so the quality
+ * three months (last year for whole-year files; last year's and this year's budgets), run through the real pipeline so the quality
  * views show real results. Runs once, in the background, after the first start; resumes if cut short.
  */
 export async function seedGovernanceDemo(ctx: AppContext, now = new Date()): Promise<void> {
@@ -51,7 +51,6 @@ export async function seedGovernanceDemo(ctx: AppContext, now = new Date()): Pro
   const deliveries = allUseCases().flatMap((uc) =>
     BUSINESS_UNITS.flatMap((bu) =>
       fileTypesFor(uc.name, bu)
-        .filter((def) => !def.budget)
         .flatMap((def) => periods(def, now).map((period) => ({ uc, bu, def, period })))
         .filter((d) => scenarioOf(deliveryKey(d.bu, d.uc.name, d.def, d.period)) !== 'missing'),
     ),
@@ -122,6 +121,9 @@ const deliveryKey = (bu: string, useCase: string, def: FileTypeDef, period: { ye
 
 function periods(def: FileTypeDef, now: Date): { year: number; month: number; at: Date }[] {
   const y = now.getUTCFullYear();
+  // A budget is sent in December for the next year, in that year's budget period (month 1): last
+  // year's (set against the actuals held) and this year's.
+  if (def.budget) return [y - 1, y].map((year) => ({ year, month: 1, at: new Date(Date.UTC(year - 1, 11, 10)) }));
   if (def.grain === 'year') return [{ year: y - 1, month: 12, at: new Date(Date.UTC(y, 0, 5)) }];
   return [1, 2, 3].map((back) => {
     const p = new Date(Date.UTC(y, now.getUTCMonth() - back, 1));

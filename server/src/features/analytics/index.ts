@@ -1,7 +1,8 @@
-import { APP } from '@hangar/contract';
+import { APP, type DataAnswer, type SemanticQuery } from '@hangar/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
 import { formatValue } from './answer.ts';
+import { parseQuestion } from './parser/parser.ts';
 import { createAnalyticsService } from './service.ts';
 
 // What other features may use of Talk to my data: the chat's offline assistant answers questions
@@ -11,10 +12,31 @@ const TABLE_ROWS = 12;
 
 /** A markdown answer to a question about the caller's data, or null when it is not one (or not theirs to ask). */
 export function createDataQuestions(ctx: AppContext, requires: readonly string[] = [APP.talkToMyData]) {
+  const answer = createGovernedAnswers(ctx, requires);
+  return async (actor: Actor, question: string): Promise<string | null> => {
+    const answered = await answer(actor, question);
+    return answered ? `${answered.markdown} This answer cost no credits.` : null;
+  };
+}
+
+/**
+ * The governed answer to a question (read by the offline parser) or to a structured query already
+ * checked with `checkModelQuery` (a model's reading), within the caller's scope: the answer and its
+ * markdown. Null when it is not a question of the data, not theirs to ask, or could not be run.
+ */
+export function createGovernedAnswers(ctx: AppContext, requires: readonly string[] = [APP.talkToMyData]) {
   const service = createAnalyticsService(ctx);
-  return async function answerInChat(actor: Actor, question: string): Promise<string | null> {
+  return async function governedAnswer(
+    actor: Actor,
+    question: string,
+    query?: SemanticQuery,
+  ): Promise<{ answer: Omit<DataAnswer, 'id' | 'createdAt'>; markdown: string } | null> {
     if (!requires.some((a) => actor.apps.includes(a))) return null;
-    const answer = await service.read(actor, question).catch(() => null);
+    const today = new Date();
+    const understand = query
+      ? async () => ({ language: parseQuestion(question, service.layer, today).language, ignored: [], query, clarification: null })
+      : undefined;
+    const answer = await service.read(actor, question, today, understand).catch(() => null);
     if (answer?.status !== 'answered' || !answer.result) return null;
     const { columns, rows } = answer.result;
     const lines = [answer.narrative ?? '', '', `*${answer.understood}*`, ''];
@@ -35,18 +57,24 @@ export function createDataQuestions(ctx: AppContext, requires: readonly string[]
     for (const note of [...answer.notices, ...answer.quality]) lines.push(`> ${note}`);
     lines.push(
       '',
-      'Computed from the governed warehouse, within your access. Open **Talk to my data** (tab 6) for the chart, the export and how it was computed. This answer cost no credits.',
+      'Computed from the governed warehouse, within your access. Open **Talk to my data** (tab 6) for the chart, the export and how it was computed.',
     );
-    return lines.join('\n');
+    return { answer, markdown: lines.join('\n') };
   };
 }
+export type GovernedAnswers = ReturnType<typeof createGovernedAnswers>;
 export type DataQuestions = ReturnType<typeof createDataQuestions>;
 
 // Dashboards (issue 17) draw their widgets through the same semantic layer, compiler, runner and
 // scope as the questions: one query path over the warehouse.
 export { type CompiledQuery, compileQuery, type Scope, type WarehouseFile } from './compile.ts';
-export { parseQuestion } from './parser/parser.ts';
+export { analyticsModel } from './model/ask.ts';
+export { phraseReading } from './model/narrate.ts';
+export { clarifySchema, querySchema, readableMeasures, understandingPrompt } from './model/prompt.ts';
+export { type TokenUsage, usageOf } from './model/understand.ts';
+export { checkModelQuery, looksLikeSql } from './model/validate.ts';
 export { kpiQuality } from './quality.ts';
 export { runCompiled } from './run.ts';
 export { type BaseMeasure, buildSemanticLayer, isRatio, type Measure, type SemanticLayer } from './semantic-layer.ts';
 export { createWarehouseFiles, scopeOf, type WarehouseFiles } from './warehouse.ts';
+export { parseQuestion };

@@ -3,14 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { buildSemanticLayer, createDataQuestions, parseQuestion } from '../analytics/index.ts';
+import type { Actor } from '../../platform/policies/roles.ts';
+import { buildSemanticLayer, createGovernedAnswers, parseQuestion } from '../analytics/index.ts';
+import { createModelAssistant, dropInsight } from './assistant-model.ts';
 import { DASHBOARDS } from './catalogue/index.ts';
 import type { ProviderKind } from './providers.ts';
 import { DASHBOARD_APP_IDS, holds, reportFor, resolveDashboard } from './registry.ts';
 
-/** The spec: what the assistant writes from this tag on is not shown. */
-export const INSIGHT_TAG = '<dashboard-insight';
 const WHERE = /(?<!\p{L})(where|où|dónde|donde|onde)(?!\p{L})/iu;
+
+export { dropInsight, INSIGHT_TAG } from './assistant-model.ts';
 
 const AskBody = z.strictObject({
   id: z.string().min(1).max(100),
@@ -18,23 +20,21 @@ const AskBody = z.strictObject({
   uc: z.enum(['Traffic', 'Ops']),
 });
 
-export const dropInsight = (text: string) => {
-  const at = text.indexOf(INSIGHT_TAG);
-  return at < 0 ? text : text.slice(0, at).trimEnd();
-};
-
 /**
- * The dashboards' assistant panel (ASSISTANT_OPEN), offline: "where is KPI X" answered from the
+ * The dashboards' assistant panel (ASSISTANT_OPEN). Offline: "where is KPI X" answered from the
  * dashboard catalogue (which dashboard, which widget, among those the user holds), "how does X
  * split by Y" answered with the governed numbers through Talk to my data's engine (scope applied
- * by its compiler). Free: no model is called. Streamed as the classic chat streams, credit last.
+ * by its compiler), free; with a model when one is configured (assistant-model.ts). Streamed as
+ * the classic chat streams, credit last.
  */
 export function registerDashboardAssistant(ctx: AppContext, choices: Map<string, ProviderKind>): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const layer = buildSemanticLayer();
-  const dataAnswer = createDataQuestions(ctx, DASHBOARD_APP_IDS);
+  const governed = createGovernedAnswers(ctx, DASHBOARD_APP_IDS);
 
-  function whereIs(apps: readonly string[], bu: string | null, measures: string[]): string {
+  function whereIs(actor: Actor, measures: string[]): string {
+    const { apps } = actor;
+    const bu = actor.bu ?? null;
     const lines: string[] = [];
     for (const def of DASHBOARDS) {
       const d = resolveDashboard(def.key, choices)!;
@@ -56,6 +56,15 @@ export function registerDashboardAssistant(ctx: AppContext, choices: Map<string,
       'For example: "Where is the load factor?", "How do departing passengers split by airline last month?", "Aircraft movements by month this year".',
     ].join('\n\n');
 
+  async function offline(actor: Actor, message: string, uc = 'Traffic'): Promise<string> {
+    const parsed = parseQuestion(message, layer, new Date());
+    if (parsed.query && WHERE.test(message)) return whereIs(actor, parsed.query.measures);
+    const answered = await governed(actor, message);
+    if (answered) return `${answered.markdown} This answer cost no credits.`;
+    return parsed.query ? whereIs(actor, parsed.query.measures) : help(uc);
+  }
+  const withModel = createModelAssistant(ctx, { layer, governed, whereIs, offline });
+
   app.post(
     '/api/nav_chat/askstream',
     {
@@ -69,15 +78,12 @@ export function registerDashboardAssistant(ctx: AppContext, choices: Map<string,
     async (request, reply) => {
       const user = requireUser(request);
       const { message, uc } = request.body;
-      const parsed = parseQuestion(message, layer, new Date());
-      let text: string;
-      if (parsed.query && WHERE.test(message)) text = whereIs(user.apps, user.bu ?? null, parsed.query.measures);
-      else
-        text = (await dataAnswer(user, message)) ?? (parsed.query ? whereIs(user.apps, user.bu ?? null, parsed.query.measures) : help(uc));
+      const modelled = await withModel(user, message, uc);
+      const text = modelled?.text ?? (await offline(user, message, uc));
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
       for (const piece of dropInsight(text).match(/[^\n]*\n?/g) ?? []) if (piece) reply.raw.write(piece);
-      reply.raw.end(`${CHAT_CREDIT_MARKER}0`);
+      reply.raw.end(`${CHAT_CREDIT_MARKER}${modelled?.credit ?? 0}`);
     },
   );
 }

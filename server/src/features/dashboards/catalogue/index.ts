@@ -82,14 +82,17 @@ export const DASHBOARDS: readonly DashboardDef[] = [
   {
     id: 11,
     key: 'traffic',
-    description: 'Passengers, movements and load factor by month and airline',
+    description: 'Passengers, movements, load factor and budget by month and airline',
     icon: 'plane-takeoff',
     report: report('traffic', 'Traffic', [
       card('passengers', 'Departing passengers', 'departing_passengers', 0),
       card('movements', 'Aircraft movements', 'aircraft_movements', 3),
       card('load-factor', 'Load factor', 'load_factor', 6),
+      card('budget', 'Budgeted passengers', 'budgeted_passengers', 9),
       line('passengers-by-month', 'Passengers by month', ['departing_passengers'], LEFT(2)),
       bar('passengers-by-airline', 'Passengers by airline', 'departing_passengers', 'airline_code', RIGHT(2)),
+      line('movements-by-month', 'Aircraft movements by month', ['aircraft_movements'], LEFT(6)),
+      bar('load-factor-by-airline', 'Load factor by airline', 'load_factor', 'airline_code', RIGHT(6)),
     ]),
   },
   {
