@@ -93,8 +93,14 @@ export const SentimentFilter = z.object({
   language: z.string().max(8).optional(),
   category: z.string().max(500).optional(),
   /** yyyy-mm-dd, inclusive, on the date column. */
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'from: use yyyy-mm-dd').optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'to: use yyyy-mm-dd').optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'from: use yyyy-mm-dd')
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'to: use yyyy-mm-dd')
+    .optional(),
   q: z.string().max(200).optional(),
 });
 export type SentimentFilter = z.infer<typeof SentimentFilter>;

@@ -71,7 +71,9 @@ function toAnalysis(item: unknown): Analysis | null {
   if (!SENTIMENT_LABELS.includes(label)) return null;
   const score = Number(o.score);
   return {
-    language: String(o.language ?? '').toUpperCase().slice(0, 3),
+    language: String(o.language ?? '')
+      .toUpperCase()
+      .slice(0, 3),
     label,
     score: Number.isFinite(score) ? Math.max(-1, Math.min(1, Math.round(score * 1000) / 1000)) : 0,
     keyPhrases: Array.isArray(o.key_phrases) ? o.key_phrases.slice(0, 3).map((p) => String(p).slice(0, 80)) : [],

@@ -22,7 +22,7 @@ import { perUserPerMinute } from '../../platform/request-guards.ts';
 import { enrichedCsv, enrichedXlsx } from './download.ts';
 import { enginesFor } from './engines.ts';
 import { summarise } from './results.ts';
-import { SENTIMENT_QUEUE, runSentimentJob } from './run.ts';
+import { runSentimentJob, SENTIMENT_QUEUE } from './run.ts';
 import { estimate, removeFiles, run, upload } from './service.ts';
 import { analysesOlderThan, deleteAnalysisRow, fileKey, listAnalyses, ownAnalysis, presentAnalysis } from './store.ts';
 
@@ -59,13 +59,19 @@ export function registerSentimentRoutes(ctx: AppContext): void {
 
   app.get(
     '/api/sentiment/engines',
-    { config: { access }, schema: { tags, summary: 'The engines: the offline analyser and the chat models', response: { 200: z.array(SentimentEngine) } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'The engines: the offline analyser and the chat models', response: { 200: z.array(SentimentEngine) } },
+    },
     async (request) => enginesFor(ctx.config, requireUser(request)),
   );
 
   app.get(
     '/api/sentiment/analyses',
-    { config: { access }, schema: { tags, summary: "The caller's recent analyses, newest first", response: { 200: z.array(SentimentAnalysis) } } },
+    {
+      config: { access },
+      schema: { tags, summary: "The caller's recent analyses, newest first", response: { 200: z.array(SentimentAnalysis) } },
+    },
     async (request) => (await listAnalyses(ctx.db, requireUser(request).sub)).map(presentAnalysis),
   );
 
@@ -92,7 +98,15 @@ export function registerSentimentRoutes(ctx: AppContext): void {
 
   app.get(
     '/api/sentiment/analyses/:id',
-    { config: { access }, schema: { tags, summary: "An analysis's columns, state and progress", params: SentimentAnalysisParams, response: { 200: SentimentAnalysis } } },
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "An analysis's columns, state and progress",
+        params: SentimentAnalysisParams,
+        response: { 200: SentimentAnalysis },
+      },
+    },
     async (request) => presentAnalysis(await own(request)),
   );
 
@@ -161,7 +175,12 @@ export function registerSentimentRoutes(ctx: AppContext): void {
         access,
         openapi: { responses: { 200: { description: 'The sheet with the added columns', contentType: 'application/octet-stream' } } },
       },
-      schema: { tags, summary: 'Downloads the original sheet with the added columns', params: SentimentAnalysisParams, querystring: SentimentDownloadQuery },
+      schema: {
+        tags,
+        summary: 'Downloads the original sheet with the added columns',
+        params: SentimentAnalysisParams,
+        querystring: SentimentDownloadQuery,
+      },
     },
     async (request, reply) => {
       const row = await own(request);
@@ -170,7 +189,10 @@ export function registerSentimentRoutes(ctx: AppContext): void {
       const base = row.fileName.replace(/\.[^.]+$/, '');
       const body = format === 'csv' ? await enrichedCsv(ctx, row.id) : await enrichedXlsx(ctx, row.id);
       return reply
-        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-type',
+          format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
         .header('content-disposition', contentDisposition('attachment', `${base}_sentiment.${format}`))
         .header('access-control-expose-headers', 'Content-Disposition')
         .send(body);

@@ -146,7 +146,10 @@ export async function runSentimentJob(ctx: AppContext, id: string): Promise<void
         const now = Date.now();
         if (share < 1 && share - last.share < 0.05 && now - last.at < 1000) return;
         last = { share, at: now };
-        await updateAnalysis(ctx.db, id, { progress: Math.min(0.95, Math.max(0.02, share * 0.95)), step: `${step}: ${done.toLocaleString('en')} of ${row.rows.toLocaleString('en')} rows` });
+        await updateAnalysis(ctx.db, id, {
+          progress: Math.min(0.95, Math.max(0.02, share * 0.95)),
+          step: `${step}: ${done.toLocaleString('en')} of ${row.rows.toLocaleString('en')} rows`,
+        });
       },
     );
     await updateAnalysis(ctx.db, id, { progress: 0.97, step: 'Saving the results' });
@@ -154,7 +157,14 @@ export async function runSentimentJob(ctx: AppContext, id: string): Promise<void
     await ctx.store.put(fileKey(id, 'enriched'), createReadStream(out.enriched), 'text/csv');
     await ctx.store.put(fileKey(id, 'results'), createReadStream(out.results), 'application/x-ndjson');
     const cost = llm && model ? creditsFor(model, { input: llm.usage.inputTokens, output: llm.usage.outputTokens }) : 0;
-    if (!(await updateAnalysis(ctx.db, id, { state: 'done', progress: 1, step: 'Done', credits: row.reservationId ? Math.min(cost, row.credits) : 0 }))) {
+    if (
+      !(await updateAnalysis(ctx.db, id, {
+        state: 'done',
+        progress: 1,
+        step: 'Done',
+        credits: row.reservationId ? Math.min(cost, row.credits) : 0,
+      }))
+    ) {
       if (row.reservationId) await ctx.credits.release(row.reservationId);
       return;
     }

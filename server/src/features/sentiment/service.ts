@@ -33,7 +33,10 @@ export async function upload(ctx: AppContext, request: FastifyRequest, user: Acc
     const fileName = path.basename(part.filename || 'sheet').slice(0, 200);
     const extension = extensionOf(fileName);
     if (!(SENTIMENT.acceptedExtensions as readonly string[]).includes(extension)) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Files of type .${extension || '?'} are not accepted: upload an .xlsx workbook or a .csv file.`);
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `Files of type .${extension || '?'} are not accepted: upload an .xlsx workbook or a .csv file.`,
+      );
     }
     const body = await sniffedStream(fileName, part.file);
     const source = path.join(work, `source.${extension}`);
@@ -91,7 +94,13 @@ function checkColumns(row: AnalysisRow, body: Pick<SentimentRunBody, 'text_colum
 }
 
 /** Credits a run would hold: 0 for the offline analyser, tokens × the model's prices otherwise. */
-export async function estimate(ctx: AppContext, user: AccessClaims, row: AnalysisRow, textColumn: string, engine: string): Promise<SentimentEstimate> {
+export async function estimate(
+  ctx: AppContext,
+  user: AccessClaims,
+  row: AnalysisRow,
+  textColumn: string,
+  engine: string,
+): Promise<SentimentEstimate> {
   const column = checkColumns(row, { text_column: textColumn });
   const model = pickModel(ctx.config, user, engine);
   const credits = model ? creditsFor(model, estimateTokens(column.chars ?? 0, row.rows)) : 0;
@@ -101,7 +110,8 @@ export async function estimate(ctx: AppContext, user: AccessClaims, row: Analysi
 
 /** Holds the estimate (a chat model), marks the analysis queued and sends the job. */
 export async function run(ctx: AppContext, user: AccessClaims, row: AnalysisRow, body: SentimentRunBody): Promise<SentimentAnalysis> {
-  if (row.state === 'queued' || row.state === 'running') throw new AppError('CONFLICT', 'This sheet is being analysed: wait for the result.');
+  if (row.state === 'queued' || row.state === 'running')
+    throw new AppError('CONFLICT', 'This sheet is being analysed: wait for the result.');
   const column = checkColumns(row, body);
   const model = pickModel(ctx.config, user, body.engine);
   const credits = model ? creditsFor(model, estimateTokens(column.chars ?? 0, row.rows)) : 0;
@@ -123,7 +133,18 @@ export async function run(ctx: AppContext, user: AccessClaims, row: AnalysisRow,
     if (claimed) await updateAnalysis(ctx.db, row.id, { state: 'failed', step: 'Failed', reservationId: null, credits: 0 }).catch(() => {});
     throw err;
   }
-  return presentAnalysis({ ...row, state: 'queued', progress: 0, step: 'Waiting to start', engine: body.engine, credits, error: null, textColumn: body.text_column, dateColumn: body.date_column || null, categoryColumn: body.category_column || null });
+  return presentAnalysis({
+    ...row,
+    state: 'queued',
+    progress: 0,
+    step: 'Waiting to start',
+    engine: body.engine,
+    credits,
+    error: null,
+    textColumn: body.text_column,
+    dateColumn: body.date_column || null,
+    categoryColumn: body.category_column || null,
+  });
 }
 
 /** Removes an analysis and its files; a held reservation goes back. */

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { SENTIMENT, SENTIMENT_ERRORS, type SentimentColumn } from '@hangar/contract';
 import { parse } from 'csv-parse';
 import { badRequest } from '../../platform/errors.ts';
-import { FORMULA_START, type FileFormat } from '../governance/index.ts';
+import { type FileFormat, FORMULA_START } from '../governance/index.ts';
 
 // The uploaded sheet, once governance's readers have put it in CSV form: its first column is the
 // row of the uploaded file, then the sheet's own columns.
@@ -16,7 +16,15 @@ export interface SheetProfile {
 /** Records of a normalised sheet, header first, each as an array of cells (the row number first). */
 export function sheetRecords(csvPath: string, delimiter: string): AsyncIterable<string[]> {
   return createReadStream(csvPath).pipe(
-    parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false }),
+    // Lines end in CRLF or LF, even within one file (a last line saved without its CR).
+    parse({
+      delimiter,
+      record_delimiter: ['\r\n', '\n'],
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+    }),
   );
 }
 
@@ -60,7 +68,8 @@ const NUMBER = /^[+-]?\d+([.,]\d+)?$/;
 export async function profileSheet(csvPath: string, format: FileFormat): Promise<SheetProfile> {
   let header: string[] | null = null;
   let rows = 0;
-  let stats: { words: number; filled: number; dates: number; numbers: number; distinct: Set<string>; samples: string[]; chars: number }[] = [];
+  let stats: { words: number; filled: number; dates: number; numbers: number; distinct: Set<string>; samples: string[]; chars: number }[] =
+    [];
   let mixed = false;
   for await (const record of sheetRecords(csvPath, format.delimiter)) {
     if (!header) {
@@ -72,7 +81,9 @@ export async function profileSheet(csvPath: string, format: FileFormat): Promise
     if (cells.every((c) => c.trim() === '')) continue;
     rows++;
     if (rows > SENTIMENT.maxRows)
-      throw badRequest(`The sheet has more than ${SENTIMENT.maxRows.toLocaleString('en')} rows: split it into smaller files, then upload again.`);
+      throw badRequest(
+        `The sheet has more than ${SENTIMENT.maxRows.toLocaleString('en')} rows: split it into smaller files, then upload again.`,
+      );
     for (let i = 0; i < stats.length; i++) {
       const value = (cells[i] ?? '').trim();
       if (!value) continue;

@@ -31,7 +31,12 @@ export async function analysisById(db: Db, id: string): Promise<AnalysisRow | un
 }
 
 export async function listAnalyses(db: Db, userId: string): Promise<AnalysisRow[]> {
-  return db.select().from(sentimentAnalyses).where(eq(sentimentAnalyses.userId, userId)).orderBy(desc(sentimentAnalyses.createdAt)).limit(20);
+  return db
+    .select()
+    .from(sentimentAnalyses)
+    .where(eq(sentimentAnalyses.userId, userId))
+    .orderBy(desc(sentimentAnalyses.createdAt))
+    .limit(20);
 }
 
 /** Updates an analysis; false when it no longer exists (deleted meanwhile). */
@@ -49,7 +54,12 @@ export async function claimForRun(db: Db, id: string, values: Partial<typeof sen
   const rows = await db
     .update(sentimentAnalyses)
     .set({ ...values, state: 'queued', progress: 0, step: 'Waiting to start', error: null, updatedAt: new Date() })
-    .where(and(eq(sentimentAnalyses.id, id), or(eq(sentimentAnalyses.state, 'uploaded'), eq(sentimentAnalyses.state, 'done'), eq(sentimentAnalyses.state, 'failed'))))
+    .where(
+      and(
+        eq(sentimentAnalyses.id, id),
+        or(eq(sentimentAnalyses.state, 'uploaded'), eq(sentimentAnalyses.state, 'done'), eq(sentimentAnalyses.state, 'failed')),
+      ),
+    )
     .returning({ id: sentimentAnalyses.id });
   return rows.length > 0;
 }

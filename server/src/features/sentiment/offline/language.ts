@@ -9,9 +9,13 @@ export type Supported = (typeof SUPPORTED)[number];
 /** Frequent words that belong to one of the four languages only (shared ones such as "de", "que", "no" are left out). */
 const MARKERS: Record<Supported, string[]> = {
   EN: 'the and was were is are it this that with for my our very not but they have had to of at in on too so staff flight'.split(' '),
-  FR: "le les et était est très pas mais avec pour nous vous une des du au aux je il elle ce c qu n j d l été trop personnel vol ont sont".split(' '),
+  FR: 'le les et était est très pas mais avec pour nous vous une des du au aux je il elle ce c qu n j d l été trop personnel vol ont sont'.split(
+    ' ',
+  ),
   ES: 'el los las y fue es muy pero con para una del al mi nos hay está estaba son han sido vuelo personal me lo nada todo'.split(' '),
-  PT: 'o os as e foi é muito mas com para uma do da dos das ao não meu minha nós há está estava são foram voo pessoal tudo nada me'.split(' '),
+  PT: 'o os as e foi é muito mas com para uma do da dos das ao não meu minha nós há está estava são foram voo pessoal tudo nada me'.split(
+    ' ',
+  ),
 };
 // Words shared by two languages count for neither.
 const OWNER = new Map<string, Supported>();
