@@ -88,9 +88,9 @@ export async function summarise(lines: Readable, filter: SentimentFilter): Promi
     matching++;
     distribution[r.l]++;
     const bump = (map: Map<string, Counts>, key: string) => {
-      let c = map.get(key);
-      if (!c) map.set(key, (c = zero()));
+      const c = map.get(key) ?? zero();
       c[r.l]++;
+      map.set(key, c);
     };
     if (r.d) {
       bump(byDate, r.d);

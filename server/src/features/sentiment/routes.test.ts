@@ -14,7 +14,7 @@ const call = apiCaller(() => t.url);
 
 beforeAll(async () => {
   t = await startTestApp();
-  [analyst, admin, viewer] = await Promise.all(
+  [analyst = '', admin = '', viewer = ''] = await Promise.all(
     ['analyst@hangar.local', 'admin@hangar.local', 'viewer@hangar.local'].map(
       async (e) => (await signIn(t.url, e, DEMO_PASSWORD)).accessToken,
     ),
@@ -58,7 +58,7 @@ describe('sentiment analysis, offline engine', () => {
     expect(result.over_time.map((p: { period: string }) => p.period)).toEqual(['2026-03-02', '2026-03-09', '2026-03-16']);
     expect(result.by_category.find((c: { category: string }) => c.category === 'Security')).toMatchObject({ positive: 1, negative: 1 });
     expect(result.most_negative[0].text).toMatch(/toilets|impoli|intermináveis/);
-    expect(result.most_positive.map((c: { text: string }) => c.text)).toContain(FEEDBACK_ROWS[0][2]);
+    expect(result.most_positive.map((c: { text: string }) => c.text)).toContain(FEEDBACK_ROWS[0]![2]);
     expect(result.comments[0]).toMatchObject({ row: 2, language: 'EN', label: 'positive', category: 'Security', date: '2026-03-02' });
     expect(result.comments[0].key_phrases.length).toBeGreaterThan(0);
 
