@@ -6,6 +6,7 @@ import { AnalyticsTab } from './analytics';
 import { ChatTab, MultidocsTab } from './chat';
 import { GovernanceTab, OverviewTab } from './governance';
 import { NotAvailableApp } from './NotAvailableApp';
+import { SentimentTab } from './sentiment';
 import { TranslatorTab } from './translator';
 import { UserRightsApp } from './user-rights/UserRightsApp';
 
@@ -18,6 +19,7 @@ const APPS: ReadonlyMap<number, ComponentType<AppProps>> = new Map<number, Compo
   // The chat; its empty state keeps the home content, so tab 9 stays the portal's home.
   [9, ChatTab],
   [3, TranslatorTab],
+  [4, SentimentTab],
   [6, AnalyticsTab],
   // Multi Docs is a mode of the chat: the tab switches the chat into it.
   [7, MultidocsTab],
