@@ -1,4 +1,4 @@
-// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs|analytics|analytics-accuracy]`: reports against targets; exits non-zero only when a benchmark could not run.
+// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs|analytics|analytics-accuracy|sentiment]`: reports against targets; exits non-zero only when a benchmark could not run.
 import { analytics } from './analytics.ts';
 import { analyticsAccuracy } from './analytics-accuracy.ts';
 import { chat } from './chat.ts';
@@ -12,6 +12,7 @@ import { multidocs } from './multidocs.ts';
 import { overview } from './overview.ts';
 import { killAll } from './procs.ts';
 import type { Result } from './result.ts';
+import { sentiment } from './sentiment.ts';
 import { throughput } from './throughput.ts';
 import { translation } from './translation.ts';
 
@@ -29,6 +30,7 @@ const BENCHES: Record<string, () => Promise<Result>> = {
   multidocs,
   analytics,
   'analytics-accuracy': analyticsAccuracy,
+  sentiment,
 };
 
 process.on('exit', killAll);

