@@ -66,7 +66,7 @@ export function ResultView({ analysis, onBack, onRerun }: { analysis: SentimentA
       <fieldset className="flex flex-wrap items-end gap-3 rounded-2xl border border-line p-3">
         <legend className="px-1 font-semibold text-fg-subtle text-xs uppercase tracking-wider">Filters</legend>
         <Field label="Sentiment">
-          <select className={inputClass} value={filter.label ?? ''} onChange={(e) => set('label', e.target.value)}>
+          <select aria-label="Sentiment" className={inputClass} value={filter.label ?? ''} onChange={(e) => set('label', e.target.value)}>
             <option value="">All</option>
             {SENTIMENT_LABELS.map((l) => (
               <option key={l} value={l}>
@@ -76,7 +76,12 @@ export function ResultView({ analysis, onBack, onRerun }: { analysis: SentimentA
           </select>
         </Field>
         <Field label="Language">
-          <select className={inputClass} value={filter.language ?? ''} onChange={(e) => set('language', e.target.value)}>
+          <select
+            aria-label="Language"
+            className={inputClass}
+            value={filter.language ?? ''}
+            onChange={(e) => set('language', e.target.value)}
+          >
             <option value="">All</option>
             {r?.languages.map((l) => (
               <option key={l} value={l}>
@@ -87,7 +92,12 @@ export function ResultView({ analysis, onBack, onRerun }: { analysis: SentimentA
         </Field>
         {analysis.category_column && (
           <Field label={analysis.category_column}>
-            <select className={`${inputClass} max-w-48`} value={filter.category ?? ''} onChange={(e) => set('category', e.target.value)}>
+            <select
+              aria-label={analysis.category_column}
+              className={`${inputClass} max-w-48`}
+              value={filter.category ?? ''}
+              onChange={(e) => set('category', e.target.value)}
+            >
               <option value="">All</option>
               {r?.categories.map((c) => (
                 <option key={c} value={c}>
@@ -100,15 +110,34 @@ export function ResultView({ analysis, onBack, onRerun }: { analysis: SentimentA
         {analysis.date_column && (
           <>
             <Field label="From">
-              <input type="date" className={inputClass} value={filter.from ?? ''} onChange={(e) => set('from', e.target.value)} />
+              <input
+                type="date"
+                aria-label="From"
+                className={inputClass}
+                value={filter.from ?? ''}
+                onChange={(e) => set('from', e.target.value)}
+              />
             </Field>
             <Field label="To">
-              <input type="date" className={inputClass} value={filter.to ?? ''} onChange={(e) => set('to', e.target.value)} />
+              <input
+                type="date"
+                aria-label="To"
+                className={inputClass}
+                value={filter.to ?? ''}
+                onChange={(e) => set('to', e.target.value)}
+              />
             </Field>
           </>
         )}
         <Field label="Comment contains">
-          <input type="search" className={inputClass} value={filter.q ?? ''} maxLength={200} onChange={(e) => set('q', e.target.value)} />
+          <input
+            type="search"
+            aria-label="Comment contains"
+            className={inputClass}
+            value={filter.q ?? ''}
+            maxLength={200}
+            onChange={(e) => set('q', e.target.value)}
+          />
         </Field>
       </fieldset>
 
