@@ -51,7 +51,7 @@ export function ResultView({ analysis, onBack, onRerun }: { analysis: SentimentA
             type="button"
             disabled={download.isPending}
             onClick={() => download.mutate(format)}
-            className="inline-flex items-center gap-1 rounded-lg bg-accent px-3 py-1.5 font-medium text-sm text-white disabled:opacity-50"
+            className="inline-flex items-center gap-1 rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-fg text-sm disabled:opacity-50"
           >
             <Download className="size-4" aria-hidden /> Download .{format}
           </button>

@@ -130,7 +130,7 @@ export function SetupView({ analysis, onBack, onStarted, onFinished }: SetupView
           type="button"
           disabled={run.isPending || !text || !chosen?.available}
           onClick={() => run.mutate()}
-          className="inline-flex items-center gap-2 rounded-xl bg-accent px-4 py-2 font-medium text-white disabled:opacity-50"
+          className="inline-flex items-center gap-2 rounded-xl bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-50"
         >
           {run.isPending ? <Spinner label="Starting..." /> : <Play className="size-4" aria-hidden />} {SENTIMENT_TEXTS.run}
         </button>
