@@ -88,7 +88,7 @@ describe('sentiment analysis, offline engine', () => {
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('Comment,Note,sentiment_language,sentiment,sentiment_score,sentiment_key_phrases');
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil"",""click""\) great staff, very friendly",-5,EN,positive,/);
-    expect(lines[2]).toMatch(/^'\+1 terrible queues, awful,'@SUM\(A1\),[A-Z]{2},negative,-/);
+    expect(lines[2]).toMatch(/^"'\+1 terrible queues, awful",'@SUM\(A1\),[A-Z]{2},negative,-/);
 
     const xlsxRes = await fetch(`${t.url}/api/sentiment/analyses/${up.body.id}/download?format=xlsx`, {
       headers: { authorization: `Bearer ${analyst}` },
