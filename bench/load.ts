@@ -117,7 +117,9 @@ export async function load(): Promise<Result> {
 
     const until = Date.now() + SECONDS * 1000;
     const peakRss = topo.processes.map(() => 0);
-    const sampler = setInterval(() => topo!.processes.forEach((p, i) => (peakRss[i] = Math.max(peakRss[i]!, rssMb(p.child.pid)))), 500);
+    const sampler = setInterval(() => {
+      for (const [i, p] of topo!.processes.entries()) peakRss[i] = Math.max(peakRss[i]!, rssMb(p.child.pid));
+    }, 500);
     const faults: Fault[] = FAULTS ? scheduleFaults(topo, postgres, SECONDS * 1000) : [];
 
     log(`load: the mix for ${SECONDS} s${FAULTS ? ' with faults' : ''}`);

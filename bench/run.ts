@@ -14,6 +14,7 @@ import { multidocs } from './multidocs.ts';
 import { overview } from './overview.ts';
 import { killAll } from './procs.ts';
 import type { Result } from './result.ts';
+import { sentiment } from './sentiment.ts';
 import { throughput } from './throughput.ts';
 import { translation } from './translation.ts';
 
@@ -34,6 +35,7 @@ const BENCHES: Record<string, () => Promise<Result>> = {
   load,
   dashboards,
   'dashboards-load': dashboardsLoad,
+  sentiment,
 };
 
 process.on('exit', killAll);

@@ -14,6 +14,7 @@ export * from './governance-quality.ts';
 export * from './governance-rules.ts';
 export * from './multidocs.ts';
 export * from './requests.ts';
+export * from './sentiment.ts';
 export * from './shell.ts';
 export * from './tabs.ts';
 export * from './translation.ts';

@@ -132,7 +132,7 @@ export const TABS: readonly TabDefinition[] = [
     icon: 'smile',
     section: 'Generative AI',
     requires: [APP.sentiment],
-    available: false,
+    available: true,
   },
   {
     id: 1,

@@ -30,6 +30,7 @@ import { registerFileRoutes } from './features/files/routes.ts';
 import { registerGovernanceRoutes } from './features/governance/routes.ts';
 import { registerMultidocsRoutes } from './features/multidocs/routes.ts';
 import { registerNotificationRoutes } from './features/notifications/routes.ts';
+import { registerSentimentRoutes } from './features/sentiment/routes.ts';
 import { registerShellRoutes } from './features/shell/routes.ts';
 import { registerTranslationRoutes } from './features/translation/routes.ts';
 import { type RegisteredRoute, registerAccessRules } from './platform/access.ts';
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerGovernanceRoutes(ctx);
   registerTranslationRoutes(ctx);
   registerMultidocsRoutes(ctx);
+  registerSentimentRoutes(ctx);
   registerGenerativeAnalyticsRoutes(ctx);
   await registerDashboardRoutes(ctx, opts.dashboardProviders ?? { powerbi: createPowerBiProvider(config) });
   const serveWebApp = await registerWebApp(app, config);

@@ -32,7 +32,7 @@ const GROUPS = [
   {
     name: 'Analysts',
     description: 'GenAI tools, dashboards, and data-quality reading for SSA and AMA',
-    apps: [APP.translator, APP.multiDocs, APP.multiModal, ...DASHBOARD_APPS],
+    apps: [APP.translator, APP.multiDocs, APP.multiModal, APP.sentiment, ...DASHBOARD_APPS],
     dg: dg(['SSA', 'AMA'], ['Traffic', 'Finance', 'Retail'], ['Quality', 'Lineage']),
   },
   {

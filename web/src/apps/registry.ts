@@ -7,6 +7,7 @@ import { ChatTab, MultidocsTab } from './chat';
 import { DashboardsTab } from './dashboards';
 import { GovernanceTab, OverviewTab } from './governance';
 import { NotAvailableApp } from './NotAvailableApp';
+import { SentimentTab } from './sentiment';
 import { TranslatorTab } from './translator';
 import { UserRightsApp } from './user-rights/UserRightsApp';
 
@@ -19,6 +20,7 @@ const APPS: ReadonlyMap<number, ComponentType<AppProps>> = new Map<number, Compo
   // The chat; its empty state keeps the home content, so tab 9 stays the portal's home.
   [9, ChatTab],
   [3, TranslatorTab],
+  [4, SentimentTab],
   [6, AnalyticsTab],
   // Multi Docs is a mode of the chat: the tab switches the chat into it.
   [7, MultidocsTab],

@@ -24,7 +24,7 @@ const MENU: MenuResponse = {
     item(HOME_TAB_ID, 'SecuredGPT', 'SecuredGPT', { icon: 'message-square' }),
     item(1, 'HQ Dashboards', 'Dashboards HQ'),
     item(3, 'Translator', 'Generative AI'),
-    item(4, 'Sentiment analysis', 'Generative AI'),
+    item(5, 'Prototype lab', 'Generative AI'),
     item(1001, 'Forecast app', 'AI Factory', { externalLink: 'https://apps.example.org/forecast' }),
     item(75, 'User Rights', 'Admin Management', { icon: 'id-card' }),
   ],
@@ -130,8 +130,8 @@ describe('Portal', () => {
     const section = sidebar().getByRole('button', { name: 'Generative AI' });
     expect(section.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(section);
-    // Sentiment analysis has no application in this version; the Translator (tab 3) has one.
-    fireEvent.click(sidebar().getByRole('button', { name: 'Sentiment analysis' }));
+    // Tab 5 has no application in this version; the Translator (tab 3) has one.
+    fireEvent.click(sidebar().getByRole('button', { name: 'Prototype lab' }));
     expect(screen.getByText('This application is not available yet')).toBeTruthy();
   });
 

@@ -4,5 +4,10 @@
 export { allUseCases } from './catalogue/index.ts';
 export { kpiValueSql, kpiWhereSql } from './catalogue/kpi-sql.ts';
 export type { FileTypeDef, KpiDef } from './catalogue/types.ts';
+// Sentiment analysis (issue 18) reads uploaded sheets with the same rules and limits: content sniffing,
+// CSV normalisation (encoding, delimiter, NUL bytes), the capped workbook worker and its zip-bomb checks.
+export { FORMULA_START } from './engine/sql.ts';
+export { type FileFormat, PARSE_LIMITS, type Tabular, toTabular } from './engine/tabular.ts';
 export { type LineageConsumer, registerLineageConsumers } from './lineage-consumers.ts';
 export { type CheckStatusRow, currentCheckStatuses } from './store.ts';
+export { sniffedStream } from './upload-content.ts';

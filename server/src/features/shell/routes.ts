@@ -27,10 +27,9 @@ export function registerShellRoutes(ctx: AppContext): void {
     },
     async (_request, reply) => {
       const within2s = (probe: Promise<unknown>) =>
-        Promise.race([
-          probe.then(() => true),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
-        ]).catch(() => false);
+        Promise.race([probe.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref())]).catch(
+          () => false,
+        );
       // A missing object is an answer (null); an unreachable bucket throws.
       const [database, storage] = await Promise.all([within2s(ctx.database.ping()), within2s(ctx.store.head(HEALTH_PROBE_KEY))]);
       reply.header('cache-control', 'no-store');

@@ -39,7 +39,10 @@ export function ownLayered(input: LayoutInput): Positions {
     }
   }
   const layers: number[][] = [];
-  for (const [i, l] of layer.entries()) (layers[l] ??= []).push(i);
+  for (const [i, l] of layer.entries()) {
+    layers[l] ??= [];
+    layers[l].push(i);
+  }
   const filled = layers.filter(Boolean);
 
   // Order within layers by the barycentre of the neighbours in the layer before (down) or after (up).

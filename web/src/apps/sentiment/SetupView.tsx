@@ -1,0 +1,181 @@
+import { SENTIMENT, type SentimentAnalysis } from '@hangar/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CloudOff, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Spinner } from '../../ui/Spinner';
+import { fetchEngines, fetchEstimate, runAnalysis, sentimentKeys } from './api';
+import { SENTIMENT_TEXTS } from './texts';
+
+interface SetupViewProps {
+  analysis: SentimentAnalysis;
+  onBack: () => void;
+  onStarted: (a: SentimentAnalysis) => void;
+  onFinished?: () => void;
+}
+
+const selectClass = 'w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm';
+
+/** The columns (proposed by the server), the engine and its estimate; then the job's progress. */
+export function SetupView({ analysis, onBack, onStarted, onFinished }: SetupViewProps) {
+  const [text, setText] = useState(analysis.text_column ?? analysis.proposed.text);
+  const [date, setDate] = useState(analysis.date_column ?? analysis.proposed.date ?? '');
+  const [category, setCategory] = useState(analysis.category_column ?? analysis.proposed.category ?? '');
+  const [engine, setEngine] = useState<string>(SENTIMENT.offlineEngine);
+  const engines = useQuery({ queryKey: sentimentKeys.engines, queryFn: fetchEngines });
+  const estimate = useQuery({
+    queryKey: sentimentKeys.estimate(analysis.id, text, engine),
+    queryFn: () => fetchEstimate(analysis.id, text, engine),
+    enabled: engine !== SENTIMENT.offlineEngine,
+  });
+  const run = useMutation({
+    mutationFn: () => runAnalysis(analysis.id, { text_column: text, date_column: date || null, category_column: category || null, engine }),
+    onSuccess: onStarted,
+  });
+  const busy = analysis.state === 'queued' || analysis.state === 'running';
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) onFinished?.();
+    wasBusy.current = busy;
+  }, [busy, onFinished]);
+  const chosen = engines.data?.find((e) => e.id === engine);
+  const columns = analysis.columns;
+
+  return (
+    <section aria-label="Prepare the analysis" className="space-y-5">
+      <button type="button" onClick={onBack} className="inline-flex items-center gap-1 text-fg-muted text-sm hover:text-fg">
+        <ArrowLeft className="size-4" aria-hidden /> {SENTIMENT_TEXTS.another}
+      </button>
+      <div className="rounded-2xl border border-line p-4">
+        <p className="font-semibold [overflow-wrap:anywhere]">{analysis.file_name}</p>
+        <p className="text-fg-muted text-sm">
+          {analysis.rows.toLocaleString('en')} rows, {columns.length} columns
+        </p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Picker label={SENTIMENT_TEXTS.textColumn} value={text} onChange={setText} columns={columns.map((c) => c.name)} disabled={busy} />
+        <Picker
+          label={SENTIMENT_TEXTS.dateColumn}
+          value={date}
+          onChange={setDate}
+          columns={columns.map((c) => c.name)}
+          optional
+          disabled={busy}
+        />
+        <Picker
+          label={SENTIMENT_TEXTS.categoryColumn}
+          value={category}
+          onChange={setCategory}
+          columns={columns.map((c) => c.name)}
+          optional
+          disabled={busy}
+        />
+      </div>
+      <Samples analysis={analysis} column={text} />
+      <label className="block max-w-md space-y-1 text-sm">
+        <span className="font-medium">{SENTIMENT_TEXTS.engine}</span>
+        <select className={selectClass} value={engine} onChange={(e) => setEngine(e.target.value)} disabled={busy}>
+          {(engines.data ?? []).map((e) => (
+            <option key={e.id} value={e.id} disabled={!e.available}>
+              {e.title}
+              {e.available ? '' : ` (${e.reason})`}
+            </option>
+          ))}
+        </select>
+      </label>
+      {chosen?.offline ? (
+        <p className="flex max-w-3xl items-start gap-2 text-fg-muted text-sm">
+          <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden /> {SENTIMENT_TEXTS.offlineNote}
+        </p>
+      ) : (
+        <p className="text-sm" data-testid="sentiment-estimate">
+          {estimate.data
+            ? `This run holds ${estimate.data.credits} credit${estimate.data.credits > 1 ? 's' : ''} while it runs, then is charged what the model really used. You have ${Math.round(estimate.data.remaining_credit)} left.`
+            : estimate.error
+              ? estimate.error.message
+              : 'Estimating the credits...'}
+        </p>
+      )}
+      {analysis.state === 'failed' && analysis.error && (
+        <p
+          role="alert"
+          className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+        >
+          {analysis.error}
+        </p>
+      )}
+      {run.error && (
+        <p
+          role="alert"
+          className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+        >
+          {run.error.message}
+        </p>
+      )}
+      {busy ? (
+        <div className="max-w-xl space-y-2" aria-live="polite">
+          <div
+            role="progressbar"
+            aria-label="Analysis progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(analysis.progress * 100)}
+            className="h-2 overflow-hidden rounded-full bg-surface-strong"
+          >
+            <div className="h-full bg-accent transition-all" style={{ width: `${Math.max(3, analysis.progress * 100)}%` }} />
+          </div>
+          <p className="text-fg-muted text-sm">{analysis.step}</p>
+        </div>
+      ) : (
+        <button
+          type="button"
+          disabled={run.isPending || !text || !chosen?.available}
+          onClick={() => run.mutate()}
+          className="inline-flex items-center gap-2 rounded-xl bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-50"
+        >
+          {run.isPending ? <Spinner label="Starting..." /> : <Play className="size-4" aria-hidden />} {SENTIMENT_TEXTS.run}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Picker(props: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  columns: string[];
+  optional?: boolean;
+  disabled: boolean;
+}) {
+  return (
+    <label className="block min-w-0 space-y-1 text-sm">
+      <span className="font-medium">{props.label}</span>
+      <select className={selectClass} value={props.value} onChange={(e) => props.onChange(e.target.value)} disabled={props.disabled}>
+        {props.optional && <option value="">{SENTIMENT_TEXTS.none}</option>}
+        {props.columns.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Samples({ analysis, column }: { analysis: SentimentAnalysis; column: string }) {
+  const samples = analysis.columns.find((c) => c.name === column)?.samples ?? [];
+  if (!samples.length) return null;
+  return (
+    <div className="space-y-1 text-sm">
+      <p className="text-fg-muted">First comments of this column:</p>
+      <ul className="space-y-1">
+        {samples.map((s, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: samples may repeat
+          <li key={i} className="rounded-lg bg-surface px-3 py-2 [overflow-wrap:anywhere]">
+            {s}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// Sentiment analysis's public surface: tab 4 for the registry.
+export { SentimentTab } from './SentimentTab';

@@ -1,0 +1,32 @@
+// User-visible texts of Sentiment analysis (tab 4).
+export const SENTIMENT_TEXTS = {
+  title: 'Sentiment analysis',
+  intro:
+    'Upload a spreadsheet of free-text feedback (passenger comments, surveys, reviews): every row gets its language, a sentiment and its key phrases, with the overall picture and the file back enriched.',
+  dropPrompt: 'Drag and drop your .xlsx or .csv file here, or click to select it',
+  limits: 'Accepted: .xlsx (first sheet) or .csv, up to 50 MB, the column names in the first row.',
+  offlineNote:
+    'The offline analyser runs inside the portal with word lists (English, French, Spanish, Portuguese): no language model, no credits, rougher than a model on irony and mixed comments.',
+  recent: 'Your recent analyses',
+  noRecent: 'No analysis yet: upload a sheet to start.',
+  textColumn: 'Column with the comments',
+  dateColumn: 'Date column (optional)',
+  categoryColumn: 'Category column (optional)',
+  none: 'None',
+  engine: 'Engine',
+  run: 'Run the analysis',
+  another: 'Analyse another file',
+  noMatch: 'No comment matches these filters.',
+} as const;
+
+export const LABEL_TEXT = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;
+export const LABEL_BAR = {
+  positive: 'bg-emerald-500 dark:bg-emerald-400',
+  neutral: 'bg-slate-400 dark:bg-slate-500',
+  negative: 'bg-red-500 dark:bg-red-400',
+} as const;
+export const LABEL_BADGE = {
+  positive: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
+  neutral: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+  negative: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+} as const;
