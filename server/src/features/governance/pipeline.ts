@@ -10,7 +10,6 @@ import { runChecks } from './engine/checks.ts';
 import { coverageHtml, coverageRow, integrityRow, plainError, stageError } from './engine/describe.ts';
 import { toTabular } from './engine/tabular.ts';
 import { stagedKeyOf } from './staging.ts';
-import { warehouseKey } from './warehouse-layout.ts';
 import {
   type CheckRow,
   currentReferential,
@@ -21,6 +20,7 @@ import {
   type UploadRow,
   uploadById,
 } from './store.ts';
+import { warehouseKey } from './warehouse-layout.ts';
 
 export const QUEUES = {
   check: 'governance-check',

@@ -34,7 +34,8 @@ export async function createObjectStore(cfg: StorageConfig, log?: StartLog): Pro
     const store = new LocalObjectStore(path.join(cfg.HANGAR_DATA_DIR, 'objects'));
     const { migrated, unknown } = await upgradeLocalStore(store);
     if (migrated) log?.info({ migrated }, 'object store: objects rewritten to their exact bytes, content types moved to sidecars');
-    if (unknown.length) log?.warn({ files: unknown.slice(0, 20), count: unknown.length }, 'object store: files without metadata are ignored');
+    if (unknown.length)
+      log?.warn({ files: unknown.slice(0, 20), count: unknown.length }, 'object store: files without metadata are ignored');
     return store;
   }
   if (!cfg.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');

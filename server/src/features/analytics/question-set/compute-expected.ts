@@ -29,9 +29,15 @@ const VIEWS: Record<string, { path: string; columns: string }> = {
     columns: 'CAST(period AS VARCHAR) AS period, CAST(account AS VARCHAR) AS account, cost_center, amount',
   },
   sales: { path: 'use_case=retail/file_type=EPOS_SALES', columns: 'shop_code, CAST(period AS VARCHAR) AS period, net_sales, transactions' },
-  punctuality: { path: 'use_case=ops/file_type=PUNCTUALITY', columns: 'airline_code, CAST(period AS VARCHAR) AS period, flights, on_time_flights' },
+  punctuality: {
+    path: 'use_case=ops/file_type=PUNCTUALITY',
+    columns: 'airline_code, CAST(period AS VARCHAR) AS period, flights, on_time_flights',
+  },
   headcount: { path: 'use_case=hr/file_type=HEADCOUNT', columns: 'department_code, CAST(period AS VARCHAR) AS period, headcount' },
-  audience: { path: 'use_case=communication/file_type=DIGITAL_AUDIENCE', columns: 'channel_code, CAST(period AS VARCHAR) AS period, visits' },
+  audience: {
+    path: 'use_case=communication/file_type=DIGITAL_AUDIENCE',
+    columns: 'channel_code, CAST(period AS VARCHAR) AS period, visits',
+  },
 };
 
 const cell = (v: unknown): string | number | null => {
