@@ -1,4 +1,4 @@
-// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs|analytics|analytics-accuracy|load]`: reports against targets; exits non-zero only when a benchmark could not run.
+// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs|analytics|analytics-accuracy|load|storage]`: reports against targets; exits non-zero only when a benchmark could not run.
 import { analytics } from './analytics.ts';
 import { analyticsAccuracy } from './analytics-accuracy.ts';
 import { chat } from './chat.ts';
@@ -13,6 +13,7 @@ import { multidocs } from './multidocs.ts';
 import { overview } from './overview.ts';
 import { killAll } from './procs.ts';
 import type { Result } from './result.ts';
+import { storage } from './storage.ts';
 import { throughput } from './throughput.ts';
 import { translation } from './translation.ts';
 
@@ -31,6 +32,7 @@ const BENCHES: Record<string, () => Promise<Result>> = {
   analytics,
   'analytics-accuracy': analyticsAccuracy,
   load,
+  storage,
 };
 
 process.on('exit', killAll);
