@@ -40,7 +40,8 @@ export async function upgradeLocalStore(store: LocalObjectStore): Promise<Upgrad
       },
     );
     if (size === null) continue;
-    const sidecar = await readMeta(path.join(meta, key));
+    // An unreadable sidecar is redone from the header if there is one, as if absent.
+    const sidecar = await readMeta(path.join(meta, key)).catch(() => null);
     if (sidecar && (sidecar.size === size || sidecar.previous?.size === size)) continue;
     const header = await readHeader(file);
     if (!header) {

@@ -117,4 +117,16 @@ describe('LocalObjectStore', () => {
     await store.delete('prune-meta/x/y.txt');
     expect(await readdir(path.join(root, 'meta'))).not.toContain('prune-meta');
   });
+
+  it('leaves an object whole or gone when a delete races a put of the same key, never a body without its sidecar', async () => {
+    const file = path.join(root, 'files', 'racing', 'k.txt');
+    for (let round = 0; round < 40; round++) {
+      await Promise.all([store.put('racing/k.txt', Buffer.from(`v${round}`), 'text/plain'), store.delete('racing/k.txt')]);
+      const onDisk = await readFile(file).then(
+        () => true,
+        () => false,
+      );
+      expect(await store.head('racing/k.txt').then((o) => o !== null)).toBe(onDisk);
+    }
+  });
 });

@@ -89,18 +89,17 @@ export class LocalObjectStore implements ObjectStore {
   async delete(key: string): Promise<void> {
     const file = this.#pathOf(key);
     const meta = this.#metaOf(key);
-    try {
-      // Body first: once it is gone the object is, whatever happens to the sidecar.
-      await unlink(file);
-    } catch (err) {
-      if (!isMissing(err)) throw err;
-      // A sidecar left by a put that died before its body moved in.
-      await unlink(meta).catch(() => {});
-      return;
-    }
-    await unlink(meta).catch(() => {});
-    // Otherwise empty folders would remain per deleted document.
+    // In turn with puts' renames: a put of this key landing between our two unlinks would otherwise lose its sidecar.
     await this.#inTurn(async () => {
+      try {
+        // Body first: once it is gone the object is, whatever happens to the sidecar.
+        await unlink(file);
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+      // Also removes a sidecar left by a put that died before its body moved in.
+      await unlink(meta).catch(() => {});
+      // Otherwise empty folders would remain per deleted document.
       await prune(path.dirname(file), this.#files);
       await prune(path.dirname(meta), this.#meta);
     });
