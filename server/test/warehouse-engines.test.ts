@@ -194,5 +194,7 @@ describe('a warehouse file delivered before the Hive-style layout', () => {
     const folder = byMonth(await duckdb(inFolder(example('folder'), t.config.HANGAR_DATA_DIR)), (r) => String(r.period_month));
     expect(registry[`${entry!.bu} ${period}`]).toEqual(expect.any(Number));
     expect(folder[`${entry!.bu} ${period}`]).toBeUndefined();
+    // The inventory's glob names every level, so the old file does not make DuckDB stop with a partition mismatch.
+    await expect(duckdb(inFolder(example('folder-inventory'), t.config.HANGAR_DATA_DIR))).resolves.toEqual(expect.any(Array));
   });
 });
