@@ -66,7 +66,10 @@ export async function storage(): Promise<Result> {
     }
     const m = (name: string) => median(figures[name]!);
     const ratio = m('raw small put') / m('store small put');
-    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
     return {
       name: 'storage (local object store)',
       measure: '4 KiB puts/s',

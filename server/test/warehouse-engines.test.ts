@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from './harness.ts';
 // docs/warehouse.md's examples, run as written: only the data folder, file and bucket names change.
 const DOC = await readFile(path.resolve(import.meta.dirname, '../../docs/warehouse.md'), 'utf8');
 const example = (name: string): string => {
-  const found = DOC.match(new RegExp('```sql\\n-- example: ' + name + '\\n([\\s\\S]*?)```'));
+  const found = DOC.match(new RegExp(`\`\`\`sql\\n-- example: ${name}\\n([\\s\\S]*?)\`\`\``));
   if (!found) throw new Error(`docs/warehouse.md has no example ${name}`);
   return found[1]!;
 };
