@@ -15,6 +15,7 @@ import { overview } from './overview.ts';
 import { killAll } from './procs.ts';
 import type { Result } from './result.ts';
 import { sentiment } from './sentiment.ts';
+import { storage } from './storage.ts';
 import { throughput } from './throughput.ts';
 import { translation } from './translation.ts';
 
@@ -36,6 +37,7 @@ const BENCHES: Record<string, () => Promise<Result>> = {
   dashboards,
   'dashboards-load': dashboardsLoad,
   sentiment,
+  storage,
 };
 
 process.on('exit', killAll);

@@ -114,7 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   limitPasswordHashing(config.LOGIN_MAX_CONCURRENT_HASHES);
   const embeddedIssuer = !config.OIDC_ISSUER;
   const issuer = config.OIDC_ISSUER ?? `${config.publicUrl}/idp`;
-  const store = await createObjectStore(config);
+  const store = await createObjectStore(config, app.log);
   const revocation = createRevocation(db, { tokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
   await revocation.start();
   app.addHook('onClose', async () => revocation.stop());

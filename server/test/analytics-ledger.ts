@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { warehouseKey } from '../src/features/governance/warehouse-layout.ts';
 import { govWarehouse } from '../src/platform/db/schema.ts';
 import type { TestApp } from './harness.ts';
 
@@ -27,7 +28,16 @@ export async function deliverLedger(t: TestApp, dir: string, bu: string, month: 
     `COPY (SELECT * REPLACE (CAST(amount AS DOUBLE) AS amount) FROM read_csv('${csv}', all_varchar=true)) TO '${parquet}' (FORMAT parquet)`,
   );
   db.closeSync();
-  const key = `warehouse/${bu}/finance/GENERAL_LEDGER/${period}/default/${crypto.randomUUID()}.parquet`;
+  // Where processing puts a delivery (governance/warehouse-layout.ts).
+  const key = warehouseKey({
+    id: crypto.randomUUID(),
+    bu: bu,
+    useCase: 'Finance',
+    fileType: 'GENERAL_LEDGER',
+    version: '',
+    year: Number(period.slice(0, 4)),
+    month: Number(period.slice(5, 7)),
+  });
   await t.ctx.store.put(key, createReadStream(parquet), 'application/vnd.apache.parquet');
   const uploadId = crypto.randomUUID();
   await t.ctx.db

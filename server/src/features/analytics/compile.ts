@@ -107,7 +107,8 @@ export function compileQuery(
     const byBu = new Map<string, string[]>();
     for (const f of mine) byBu.set(f.bu, [...(byBu.get(f.bu) ?? []), f.path]);
     const source = [...byBu]
-      .map(([bu, paths]) => `SELECT ${literal(bu)} AS bu, * FROM read_parquet([${list(paths)}])`)
+      // The paths are Hive-style (bu=…/period_month=…): DuckDB would add those folders as columns, ours come from the registry.
+      .map(([bu, paths]) => `SELECT ${literal(bu)} AS bu, * FROM read_parquet([${list(paths)}], hive_partitioning = false)`)
       .join(' UNION ALL BY NAME ');
     const where = [m.whereSql];
     if (query.time) where.push(`${timeExpr(m, 'month')} BETWEEN ${literal(query.time.from)} AND ${literal(query.time.to)}`);

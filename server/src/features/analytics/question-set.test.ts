@@ -98,13 +98,13 @@ describe('the Finance steward of SSA', () => {
 
   it('gets SSA’s own numbers where the head office gets the group’s', async () => {
     const db = await (await DuckDBInstance.create(':memory:')).connect();
-    const ledger = path.join(w.filesDir, 'warehouse', '*', 'finance', 'GENERAL_LEDGER', '*', '*', '*.parquet');
+    const ledger = path.join(w.filesDir, 'warehouse', '*', 'use_case=finance', 'file_type=GENERAL_LEDGER', '*', '*', '*.parquet');
     const revenue = async (bus: string) =>
       Number(
         (
           await db.runAndReadAll(
-            `SELECT -sum(amount) FROM read_parquet('${ledger}', filename = true)
-             WHERE account LIKE '7%' AND period BETWEEN '2025-10' AND '2025-12' AND regexp_extract(filename, '/warehouse/([A-Z]+)/', 1) IN (${bus})`,
+            `SELECT -sum(amount) FROM read_parquet('${ledger}', hive_partitioning = true)
+             WHERE account LIKE '7%' AND period BETWEEN '2025-10' AND '2025-12' AND bu IN (${bus})`,
           )
         ).getRows()[0]![0],
       );

@@ -166,7 +166,7 @@ describe('widget numbers', () => {
     expect(byMonth.source.kpis.map((k) => k.kpi)).toEqual(['Revenue', 'Operating expenses']);
     expect(byMonth.source.kpis[0]!.definition).toMatch(/class 7/);
     expect(byMonth.source.deliveries.map((d) => d.month)).toEqual(['2025-01', '2025-02']);
-    expect(byMonth.source.deliveries.every((d) => d.file.startsWith('warehouse/SSA/'))).toBe(true);
+    expect(byMonth.source.deliveries.every((d) => d.file.startsWith('warehouse/bu=SSA/'))).toBe(true);
     const quality = byMonth.source.quality.find((q) => q.kpi === 'Revenue')!;
     expect(quality.months.map((m) => `${m.bu} ${m.month}`)).toEqual(['SSA 2025-01', 'SSA 2025-02']);
     // No supplier file delivered: said, not faked.

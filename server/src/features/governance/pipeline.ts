@@ -20,6 +20,7 @@ import {
   type UploadRow,
   uploadById,
 } from './store.ts';
+import { warehouseKey } from './warehouse-layout.ts';
 
 export const QUEUES = {
   check: 'governance-check',
@@ -160,9 +161,8 @@ export async function processUpload(ctx: AppContext, uploadId: string): Promise<
   if (!upload || upload.supersededAt || !upload.stagedKey) return;
   const status = upload.status as StageStatusMap;
   if (status.processed !== 'running') return;
-  const period = `${upload.year}-${String(upload.month).padStart(2, '0')}`;
-  const objectKey = `warehouse/${upload.bu}/${upload.useCase.toLowerCase()}/${upload.fileType}/${period}/${upload.version || 'default'}/${upload.id}.parquet`;
   try {
+    const objectKey = warehouseKey(upload);
     const staged = await ctx.store.get(upload.stagedKey);
     // Written under a new key first: until the registry points at it, readers keep the previous data.
     await ctx.store.put(objectKey, staged.body, 'application/vnd.apache.parquet');

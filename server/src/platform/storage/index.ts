@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Config, ConfigError } from '../../config.ts';
 import { LocalObjectStore } from './local-store.ts';
+import { upgradeLocalStore } from './local-store-upgrade.ts';
 import type { ObjectStore } from './object-store.ts';
 
 export { LocalObjectStore } from './local-store.ts';
@@ -19,9 +20,24 @@ export type StorageConfig = Pick<
   | 'S3_FORCE_PATH_STYLE'
 >;
 
-/** The AWS SDK is loaded only when S3 is configured: it weighs tens of MB of memory. */
-export async function createObjectStore(cfg: StorageConfig): Promise<ObjectStore> {
-  if (cfg.STORAGE === 'local') return new LocalObjectStore(path.join(cfg.HANGAR_DATA_DIR, 'objects'));
+interface StartLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+/**
+ * The AWS SDK is loaded only when S3 is configured: it weighs tens of MB of memory. A local store
+ * is brought to the current file format first (local-store-upgrade.ts).
+ */
+export async function createObjectStore(cfg: StorageConfig, log?: StartLog): Promise<ObjectStore> {
+  if (cfg.STORAGE === 'local') {
+    const store = new LocalObjectStore(path.join(cfg.HANGAR_DATA_DIR, 'objects'));
+    const { migrated, unknown } = await upgradeLocalStore(store);
+    if (migrated) log?.info({ migrated }, 'object store: objects rewritten to their exact bytes, content types moved to sidecars');
+    if (unknown.length)
+      log?.warn({ files: unknown.slice(0, 20), count: unknown.length }, 'object store: files without metadata are ignored');
+    return store;
+  }
   if (!cfg.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   if (!cfg.S3_ACCESS_KEY_ID !== !cfg.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError(

@@ -18,20 +18,26 @@ export interface ExpectedFile {
   answers: Record<string, ExpectedAnswer>;
 }
 
-/** Every table the questions read, as the pipeline leaves it under warehouse/<BU>/<use case>/<TABLE>/<period>/<version>/. */
+/** Every table the questions read, as the pipeline leaves it under warehouse/bu=<BU>/use_case=<use case>/file_type=<TABLE>/period_month=<period>/version=<version>/. */
 const VIEWS: Record<string, { path: string; columns: string }> = {
   traffic: {
-    path: 'traffic/TRAFFIC_ACTUALS',
+    path: 'use_case=traffic/file_type=TRAFFIC_ACTUALS',
     columns: 'airline_code, CAST(month AS VARCHAR) AS month, departing_passengers, movements, seats',
   },
   ledger: {
-    path: 'finance/GENERAL_LEDGER',
+    path: 'use_case=finance/file_type=GENERAL_LEDGER',
     columns: 'CAST(period AS VARCHAR) AS period, CAST(account AS VARCHAR) AS account, cost_center, amount',
   },
-  sales: { path: 'retail/EPOS_SALES', columns: 'shop_code, CAST(period AS VARCHAR) AS period, net_sales, transactions' },
-  punctuality: { path: 'ops/PUNCTUALITY', columns: 'airline_code, CAST(period AS VARCHAR) AS period, flights, on_time_flights' },
-  headcount: { path: 'hr/HEADCOUNT', columns: 'department_code, CAST(period AS VARCHAR) AS period, headcount' },
-  audience: { path: 'communication/DIGITAL_AUDIENCE', columns: 'channel_code, CAST(period AS VARCHAR) AS period, visits' },
+  sales: { path: 'use_case=retail/file_type=EPOS_SALES', columns: 'shop_code, CAST(period AS VARCHAR) AS period, net_sales, transactions' },
+  punctuality: {
+    path: 'use_case=ops/file_type=PUNCTUALITY',
+    columns: 'airline_code, CAST(period AS VARCHAR) AS period, flights, on_time_flights',
+  },
+  headcount: { path: 'use_case=hr/file_type=HEADCOUNT', columns: 'department_code, CAST(period AS VARCHAR) AS period, headcount' },
+  audience: {
+    path: 'use_case=communication/file_type=DIGITAL_AUDIENCE',
+    columns: 'channel_code, CAST(period AS VARCHAR) AS period, visits',
+  },
 };
 
 const cell = (v: unknown): string | number | null => {
@@ -48,8 +54,8 @@ export async function computeExpected(filesDir: string): Promise<Record<string, 
     for (const [name, view] of Object.entries(VIEWS)) {
       const glob = path.join(filesDir, 'warehouse', '*', view.path, '*', '*', '*.parquet');
       await db.run(
-        `CREATE VIEW ${name} AS SELECT regexp_extract(filename, '/warehouse/([A-Z]+)/', 1) AS bu, ${view.columns}
-         FROM read_parquet('${glob}', filename = true, union_by_name = true)`,
+        `CREATE VIEW ${name} AS SELECT bu, ${view.columns}
+         FROM read_parquet('${glob}', hive_partitioning = true, union_by_name = true)`,
       );
     }
     const answers: Record<string, ExpectedAnswer> = {};

@@ -19,13 +19,13 @@ export const PINNED_TODAY = new Date(Date.UTC(2026, 1, 15));
 
 export interface DemoWarehouse {
   app: TestApp;
-  /** A plain copy of the warehouse's Parquet objects: `<dir>/warehouse/<BU>/<use case>/<TABLE>/<period>/<version>/<id>.parquet`. */
+  /** A plain copy of the warehouse's Parquet objects: `<dir>/warehouse/bu=<BU>/use_case=<use case>/file_type=<TABLE>/period_month=<period>/version=<version>/<id>.parquet`. */
   filesDir: string;
   admin: Actor;
   financeSsa: Actor;
 }
 
-/** The warehouse objects as plain files, read through the store (which keeps its own header on each). */
+/** The warehouse objects as plain files, read through the store (so the same copy works with an S3 store). */
 async function copyWarehouse(app: TestApp): Promise<string> {
   const dir = path.join(app.config.HANGAR_DATA_DIR, 'question-set');
   for (const object of await app.ctx.store.list('warehouse/')) {
