@@ -1,3 +1,4 @@
+export * from './ai-factory.ts';
 export * from './abilities.ts';
 export * from './admin.ts';
 export * from './analytics.ts';

@@ -378,3 +378,4 @@ export const uploadUsage = pgTable(
 export * from './schema-analytics.ts';
 export * from './schema-dashboards.ts';
 export * from './schema-multidocs.ts';
+export * from './schema-ai-factory.ts';
