@@ -103,7 +103,11 @@ const ConfigSchema = z.object({
         .filter(Boolean),
     ),
   /** An AI Factory session ends this long after it starts (a working day by default). */
-  AI_FACTORY_SESSION_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(480),
+  AI_FACTORY_SESSION_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(7 * 24 * 60)
+    .default(480),
   /** How often the session event stream re-checks the session and the app's health. */
   AI_FACTORY_CHECK_SECONDS: z.coerce.number().min(0.05).max(600).default(10),
   /** A health probe that takes longer counts as no answer. */

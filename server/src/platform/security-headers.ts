@@ -32,7 +32,10 @@ const PROXIED_APP_HEADERS: [string, string][] = [
   ['referrer-policy', 'same-origin'],
 ];
 
-export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean; extraFormActions: string[]; extraFrameSources?: readonly string[] }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { https: boolean; extraFormActions: string[]; extraFrameSources?: readonly string[] },
+): void {
   const pages = (framedBySelf: boolean) =>
     helmet({
       contentSecurityPolicy: {

@@ -28,7 +28,9 @@ export function createHealth(opts: { timeoutMs: number }) {
       const text = (await res.text()).trim().slice(0, 100);
       if (res.status === 200) return { state: 'running', reason: null, wakeable: false, checkedAt };
       if (res.status === 503) return sleeping(`The app is starting or asleep (its health check answers "${text || 'unavailable'}").`);
-      return down(`The app's health check answered HTTP ${res.status}: is the upstream a Streamlit server, with basePath matching its server.baseUrlPath?`);
+      return down(
+        `The app's health check answered HTTP ${res.status}: is the upstream a Streamlit server, with basePath matching its server.baseUrlPath?`,
+      );
     } catch (err) {
       const timedOut = (err as Error).name === 'TimeoutError';
       if (app.wakeUrl) return sleeping('The app is asleep: its host stopped it while unused.');

@@ -132,7 +132,11 @@ describe('AI Factory proxy', () => {
   it('passes request bodies through (file uploads)', async () => {
     const s = await session(admin, 'passenger-forecast');
     const body = 'a,b\n1,2\n'.repeat(1000);
-    const res = await fetch(`${t.url}/ai-factory/1001/echo`, { method: 'POST', headers: { cookie: s.cookie, 'content-type': 'text/csv' }, body });
+    const res = await fetch(`${t.url}/ai-factory/1001/echo`, {
+      method: 'POST',
+      headers: { cookie: s.cookie, 'content-type': 'text/csv' },
+      body,
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(body);
   });
@@ -254,7 +258,10 @@ describe('AI Factory session event stream', () => {
 
   it('says expired once the session outlived its lifetime, and deletes it', async () => {
     const s = await session(admin, 'passenger-forecast');
-    await t.ctx.db.update(aiFactorySessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(aiFactorySessions.id, s.body.uuid));
+    await t.ctx.db
+      .update(aiFactorySessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(aiFactorySessions.id, s.body.uuid));
     const r = await stream(admin, s.body.uuid);
     expect(r.events.map((e) => e.status)).toEqual(['expired']);
     expect(await t.ctx.db.select().from(aiFactorySessions).where(eq(aiFactorySessions.id, s.body.uuid))).toEqual([]);
@@ -308,7 +315,13 @@ describe('AI Factory URL screen (local_url)', () => {
   });
 
   it('refuses internal and unlisted addresses', async () => {
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://127.0.0.1:5432/', 'http://10.1.2.3:8501/', 'file:///etc/passwd', 'not a url']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://127.0.0.1:5432/',
+      'http://10.1.2.3:8501/',
+      'file:///etc/passwd',
+      'not a url',
+    ]) {
       const res = await local(url);
       expect(res.status, url).toBe(400);
     }

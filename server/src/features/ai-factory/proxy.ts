@@ -6,7 +6,7 @@ import { AI_FACTORY_PROXY_PREFIX } from '@hangar/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, unauthenticated } from '../../platform/errors.ts';
-import type { Registry, RegisteredApp } from './registry.ts';
+import type { RegisteredApp, Registry } from './registry.ts';
 import { upstreamUrl } from './registry.ts';
 import { type AiFactorySessions, type ProxyIdentity, SESSION_COOKIE } from './sessions.ts';
 
@@ -25,7 +25,8 @@ export const IDENTITY_HEADERS = {
   session: 'x-hangar-session',
 } as const;
 /** Spoofable identity headers that other proxies use (oauth2-proxy, Apache): never passed on from a browser. */
-const STRIPPED = /^(x-hangar-|x-forwarded-(user|email|preferred-username|groups|access-token)$|x-auth-request-|remote-user$|x-remote-user$)/;
+const STRIPPED =
+  /^(x-hangar-|x-forwarded-(user|email|preferred-username|groups|access-token)$|x-auth-request-|remote-user$|x-remote-user$)/;
 
 const kUpgrade = Symbol('ai-factory-upgrade');
 type UpgradeRequest = IncomingMessage & { [kUpgrade]?: { socket: Duplex; head: Buffer } };
@@ -111,7 +112,9 @@ export async function registerProxy(ctx: AppContext, registry: Registry, session
         rewriteRequestHeaders: () => ({ ...identityHeaders(request, who), host: request.headers.host ?? '' }),
         rewriteHeaders: (headers) => framedHeaders(headers),
         onError: (r, { error }) => {
-          r.code(502).type('text/plain; charset=utf-8').send(`The app ${target.title} did not answer (${error.message}). Try again, or wake it from its tab.`);
+          r.code(502)
+            .type('text/plain; charset=utf-8')
+            .send(`The app ${target.title} did not answer (${error.message}). Try again, or wake it from its tab.`);
         },
       });
     };
@@ -124,14 +127,10 @@ export async function registerProxy(ctx: AppContext, registry: Registry, session
       onRequest: guard,
       handler,
     });
-    scope.get(
-      `${AI_FACTORY_PROXY_PREFIX}/:id`,
-      { config: { access: 'public' }, schema: { hide: true } },
-      async (request, reply) => {
-        const q = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        return reply.redirect(`${AI_FACTORY_PROXY_PREFIX}/${encodeURIComponent((request.params as { id: string }).id)}/${q}`);
-      },
-    );
+    scope.get(`${AI_FACTORY_PROXY_PREFIX}/:id`, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+      const q = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`${AI_FACTORY_PROXY_PREFIX}/${encodeURIComponent((request.params as { id: string }).id)}/${q}`);
+    });
   });
 }
 

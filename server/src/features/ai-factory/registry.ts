@@ -39,8 +39,7 @@ export interface RegisteredApp extends AiFactoryDefinition {
   proxyPath: string;
 }
 
-export const HOW_TO_REGISTER =
-  'An administrator registers it by giving its upstream in AI_FACTORY_APPS (see docs/ai-factory.md).';
+export const HOW_TO_REGISTER = 'An administrator registers it by giving its upstream in AI_FACTORY_APPS (see docs/ai-factory.md).';
 
 export function createRegistry(raw: unknown, catalogue: readonly AiFactoryDefinition[] = AI_FACTORY_APPS) {
   const parsed = Deployments.safeParse(raw);

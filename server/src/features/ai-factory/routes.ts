@@ -56,7 +56,11 @@ export async function registerAiFactoryRoutes(ctx: AppContext) {
     '/api/streamlit/apps',
     {
       config: { access: 'authenticated' },
-      schema: { tags: TAG, summary: 'The AI Factory apps the caller holds, each with its real state (home page)', response: { 200: AiFactoryCatalogue } },
+      schema: {
+        tags: TAG,
+        summary: 'The AI Factory apps the caller holds, each with its real state (home page)',
+        response: { 200: AiFactoryCatalogue },
+      },
     },
     async (request) => {
       const mine = held(requireUser(request));
@@ -97,7 +101,12 @@ export async function registerAiFactoryRoutes(ctx: AppContext) {
     '/api/streamlit/ping/single',
     {
       config: { access: AI_FACTORY_RULE, openapi: { errors: [400, 403, 404] } },
-      schema: { tags: TAG, summary: 'The real state of one app (running, sleeping, down, not_deployed)', body: StreamlitPingSingleRequest, response: { 200: AiFactoryAppStatus } },
+      schema: {
+        tags: TAG,
+        summary: 'The real state of one app (running, sleeping, down, not_deployed)',
+        body: StreamlitPingSingleRequest,
+        response: { 200: AiFactoryAppStatus },
+      },
     },
     async (request) => {
       const a = await appFor(request, request.body.appName);
@@ -111,7 +120,7 @@ export async function registerAiFactoryRoutes(ctx: AppContext) {
       config: { access: AI_FACTORY_RULE, openapi: { errors: [400, 403, 404] } },
       schema: {
         tags: TAG,
-        summary: "Wakes a sleeping app: POSTs its configured wake URL (if any), requests its page, then answers its state",
+        summary: 'Wakes a sleeping app: POSTs its configured wake URL (if any), requests its page, then answers its state',
         body: StreamlitWakeRequest,
         response: { 200: AiFactoryAppStatus },
       },
@@ -167,7 +176,12 @@ export async function registerAiFactoryRoutes(ctx: AppContext) {
     '/api/streamlit/delete-session/:id',
     {
       config: { access: 'authenticated', openapi: { errors: [400, 404] } },
-      schema: { tags: TAG, summary: 'Ends one of the caller’s app sessions', params: StreamlitSessionParams, response: { 200: z.object({ ok: z.literal(true) }) } },
+      schema: {
+        tags: TAG,
+        summary: 'Ends one of the caller’s app sessions',
+        params: StreamlitSessionParams,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
     },
     async (request) => {
       if (!(await sessions.remove(requireUser(request).sub, request.params.id))) throw notFound('There is no such app session of yours.');
@@ -179,7 +193,12 @@ export async function registerAiFactoryRoutes(ctx: AppContext) {
     '/api/streamlit/url',
     {
       config: { access: AI_FACTORY_RULE, openapi: { errors: [400, 403, 404, 503] } },
-      schema: { tags: TAG, summary: 'The address (same origin, ?embed=true) at which the portal serves an app', querystring: StreamlitUrlQuery, response: { 200: StreamlitUrlResponse } },
+      schema: {
+        tags: TAG,
+        summary: 'The address (same origin, ?embed=true) at which the portal serves an app',
+        querystring: StreamlitUrlQuery,
+        response: { 200: StreamlitUrlResponse },
+      },
     },
     async (request) => {
       const a = await appFor(request, request.query.appName);
@@ -202,7 +221,14 @@ export async function registerAiFactoryRoutes(ctx: AppContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      return { url: await checkLocalUrl(request.query.url, { registry, user, allowList: ctx.config.AI_FACTORY_URL_ALLOWLIST, timeoutMs: ctx.config.AI_FACTORY_HEALTH_TIMEOUT_MS }) };
+      return {
+        url: await checkLocalUrl(request.query.url, {
+          registry,
+          user,
+          allowList: ctx.config.AI_FACTORY_URL_ALLOWLIST,
+          timeoutMs: ctx.config.AI_FACTORY_HEALTH_TIMEOUT_MS,
+        }),
+      };
     },
   );
 

@@ -47,7 +47,9 @@ export async function createAiFactorySessions(ctx: AppContext) {
     lifetimeMs,
     async create(user: AccessClaims, appId: number): Promise<{ row: SessionRow; cookie: string }> {
       // This user's sessions that outlived their lifetime are of no use to anyone: removed here.
-      await ctx.db.delete(aiFactorySessions).where(and(eq(aiFactorySessions.userId, user.sub), lt(aiFactorySessions.expiresAt, new Date())));
+      await ctx.db
+        .delete(aiFactorySessions)
+        .where(and(eq(aiFactorySessions.userId, user.sub), lt(aiFactorySessions.expiresAt, new Date())));
       const [created] = await ctx.db
         .insert(aiFactorySessions)
         .values({ userId: user.sub, appId, familyId: user.sid ?? null, expiresAt: new Date(Date.now() + lifetimeMs) })
@@ -69,7 +71,10 @@ export async function createAiFactorySessions(ctx: AppContext) {
     },
 
     /** The identity of a session cookie, or why the proxy refuses it. */
-    async verifyCookie(value: string | undefined, appId: number): Promise<{ ok: true; who: ProxyIdentity } | { ok: false; reason: string }> {
+    async verifyCookie(
+      value: string | undefined,
+      appId: number,
+    ): Promise<{ ok: true; who: ProxyIdentity } | { ok: false; reason: string }> {
       if (!value) return { ok: false, reason: 'Open this app from its tab in the portal: you have no session of it.' };
       const [payload, signature, extra] = value.split('.');
       const bad = { ok: false as const, reason: 'Your session of this app is not valid: open it again from the portal.' };
@@ -90,7 +95,8 @@ export async function createAiFactorySessions(ctx: AppContext) {
         expires: Number(c.e),
       };
       if (who.appId !== appId) return { ok: false, reason: 'This session is for another app: open this app from its own tab.' };
-      if (who.expires * 1000 <= Date.now()) return { ok: false, reason: 'Your session of this app has expired: open it again from the portal.' };
+      if (who.expires * 1000 <= Date.now())
+        return { ok: false, reason: 'Your session of this app has expired: open it again from the portal.' };
       // A logout, a revoked right or a disabled account ends the session at once (revocation.ts).
       if (!(await ctx.revocation.isCurrent({ sub: who.sub, ver: who.ver, sid: who.sid }))) {
         return { ok: false, reason: 'You signed out, or your rights changed: sign in and open the app again.' };
