@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
-import { checkLocalUrl } from './api';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { checkLocalUrl, createSession, deleteSession } from './api';
 
 /** Tab 999 (spec "Streamlit screens"): a URL input and a Load button; the portal checks the address first. */
 export function UrlScreen() {
@@ -7,13 +7,24 @@ export function UrlScreen() {
   const [src, setSrc] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  // A registered app loaded here gets a session like its own tab; it ends when another loads or the screen closes.
+  const session = useRef<string | null>(null);
+  const endSession = () => {
+    if (session.current) void deleteSession(session.current);
+    session.current = null;
+  };
+  useEffect(() => endSession, []);
 
   async function load(e: FormEvent) {
     e.preventDefault();
     setLoading(true);
     setError(null);
     try {
-      setSrc((await checkLocalUrl(url.trim())).url);
+      const checked = (await checkLocalUrl(url.trim())).url;
+      endSession();
+      const registered = /^\/ai-factory\/(\d+)\//.exec(checked);
+      if (registered?.[1]) session.current = (await createSession(registered[1])).uuid;
+      setSrc(checked);
     } catch (err) {
       setSrc(null);
       setError(err instanceof Error ? err.message : 'This address cannot be loaded.');
