@@ -1,4 +1,5 @@
-// `npm run bench [throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs|analytics|analytics-accuracy]`: reports against targets; exits non-zero only when a benchmark could not run.
+// `npm run bench [ai-factory|throughput|memory|coldstart|credits|chat|ingestion|overview|lineage|translation|lighthouse|multidocs|analytics|analytics-accuracy]`: reports against targets; exits non-zero only when a benchmark could not run.
+import { aiFactory } from './ai-factory.ts';
 import { analytics } from './analytics.ts';
 import { analyticsAccuracy } from './analytics-accuracy.ts';
 import { chat } from './chat.ts';
@@ -29,6 +30,7 @@ const BENCHES: Record<string, () => Promise<Result>> = {
   multidocs,
   analytics,
   'analytics-accuracy': analyticsAccuracy,
+  'ai-factory': aiFactory,
 };
 
 process.on('exit', killAll);
