@@ -17,7 +17,18 @@ export function AppFrame({ tabId, appName, title }: { tabId: number; appName: st
   const [loaded, setLoaded] = useState(false);
   const [waking, setWaking] = useState(false);
   const [streamError, setStreamError] = useState<string | null>(null);
+  const [frameKey, setFrameKey] = useState(0);
   const frameRef = useRef<HTMLIFrameElement>(null);
+  const lastState = useRef<string | null>(null);
+  // The app came back (woken, restarted): the frame is loaded again, since its page had failed.
+  useEffect(() => {
+    const now = status?.state ?? null;
+    if (now === 'running' && lastState.current && lastState.current !== 'running') {
+      setLoaded(false);
+      setFrameKey((k) => k + 1);
+    }
+    lastState.current = now;
+  }, [status?.state]);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -69,12 +80,18 @@ export function AppFrame({ tabId, appName, title }: { tabId: number; appName: st
     };
   }, [appName, closeTab, tabId, title]);
 
+  async function retry() {
+    try {
+      setStatus(await pingApp(appName));
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'The app could not be reached.');
+    }
+  }
+
   async function wake() {
     setWaking(true);
     try {
-      const after = await wakeApp(appName);
-      setStatus(after);
-      if (after.state === 'running' && frameRef.current && src) frameRef.current.src = src;
+      setStatus(await wakeApp(appName));
     } catch (err) {
       toast.error(err instanceof Error ? err.message : 'The app could not be woken.');
     } finally {
@@ -94,9 +111,24 @@ export function AppFrame({ tabId, appName, title }: { tabId: number; appName: st
             <p className="mt-2 text-fg-muted text-sm">{status.reason}</p>
           </div>
         </div>
+      ) : status?.state === 'down' ? (
+        <div className="flex flex-1 items-center justify-center p-8">
+          <div className="max-w-lg rounded-2xl border border-line bg-surface p-8 text-center">
+            <h2 className="font-semibold text-lg">{title} is down</h2>
+            <p className="mt-2 text-fg-muted text-sm">{status.reason}</p>
+            <button
+              type="button"
+              onClick={retry}
+              className="mt-4 rounded-lg bg-brand px-4 py-1.5 font-medium text-sm text-white dark:bg-accent dark:text-page"
+            >
+              Try again
+            </button>
+          </div>
+        </div>
       ) : (
         src && (
           <iframe
+            key={frameKey}
             ref={frameRef}
             title={title}
             src={src}

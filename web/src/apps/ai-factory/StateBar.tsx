@@ -19,10 +19,10 @@ export function StateBar(props: { title: string; state: BarState; reason: string
   return (
     <output aria-live="polite" className={`flex min-h-10 items-center gap-3 border-line border-b px-4 py-2 text-sm ${look.className}`}>
       <Icon className={`size-4 shrink-0 ${props.state === 'starting' ? 'animate-spin' : ''}`} aria-hidden />
-      <span className="font-medium">
+      <span className="shrink-0 whitespace-nowrap font-medium">
         {props.title}: {look.label}
       </span>
-      {props.reason && props.state !== 'running' && (
+      {props.reason && props.state !== 'running' && props.state !== 'not_deployed' && (
         <span className="min-w-0 truncate" title={props.reason}>
           {props.reason}
         </span>
