@@ -33,7 +33,8 @@ beforeAll(async () => {
   });
   admin = (await signIn(t.url, 'admin@hangar.local', DEMO_PASSWORD)).accessToken;
   analyst = (await signIn(t.url, 'analyst@hangar.local', DEMO_PASSWORD)).accessToken;
-});
+  // Two sign-ins after the seed: on a busy shared machine this outlasts the default minute.
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await stub?.close();
@@ -182,6 +183,12 @@ describe('AI Factory proxy', () => {
     expect((await openWs('/ai-factory/1001/_stcore/stream', {})).status).toBe(401);
     const other = await session(admin, 'baggage-anomalies');
     expect((await openWs('/ai-factory/1001/_stcore/stream', { cookie: other.cookie })).status).toBe(401);
+  });
+
+  it('answers an Upgrade header elsewhere as an ordinary request', async () => {
+    const { ws, status } = await openWs('/api/healthcheck', {});
+    expect(ws).toBeNull();
+    expect(status).toBe(200);
   });
 
   it('ends the proxy for a session deleted, and for every session at logout', async () => {

@@ -73,12 +73,13 @@ export async function registerProxy(ctx: AppContext, registry: Registry, session
     for (const s of upgraded) s.destroy();
   });
   // Upgrades are routed through Fastify (as @fastify/websocket does): hooks answer refusals on the socket.
+  // Elsewhere the Upgrade header is ignored: the request gets its ordinary answer, then the socket closes.
   app.server.on('upgrade', (req: UpgradeRequest, socket: Duplex, head: Buffer) => {
-    if (!req.url?.startsWith(`${AI_FACTORY_PROXY_PREFIX}/`)) return socket.destroy();
     upgraded.add(socket);
     socket.on('close', () => upgraded.delete(socket));
-    req[kUpgrade] = { socket, head };
+    if (req.url?.startsWith(`${AI_FACTORY_PROXY_PREFIX}/`)) req[kUpgrade] = { socket, head };
     const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
     res.assignSocket(socket as never);
     socket.on('error', () => socket.destroy());
     app.routing(req, res);
