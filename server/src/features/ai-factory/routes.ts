@@ -161,7 +161,18 @@ export async function registerAiFactoryRoutes(ctx: AppContext) {
   app.post(
     '/api/streamlit/stream-session/:id',
     {
-      config: { access: 'authenticated', openapi: { errors: [400] } },
+      config: {
+        access: 'authenticated',
+        openapi: {
+          errors: [400],
+          responses: {
+            200: {
+              description: 'The event stream: `data: {"status","error","app"}` lines, and `: heartbeat` comment lines',
+              contentType: 'text/event-stream',
+            },
+          },
+        },
+      },
       schema: {
         tags: TAG,
         summary:
