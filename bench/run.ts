@@ -1,4 +1,5 @@
 // `npm run bench [name ...]` (the names are BENCHES' keys below): reports against targets; exits non-zero only when a benchmark could not run.
+import { aiFactory } from './ai-factory.ts';
 import { analytics } from './analytics.ts';
 import { analyticsAccuracy } from './analytics-accuracy.ts';
 import { chat } from './chat.ts';
@@ -38,6 +39,7 @@ const BENCHES: Record<string, () => Promise<Result>> = {
   'dashboards-load': dashboardsLoad,
   sentiment,
   storage,
+  'ai-factory': aiFactory,
 };
 
 process.on('exit', killAll);

@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 8180);
 export const BASE_URL = `http://localhost:${PORT}`;
 const STUB_PORT = PORT + 10;
+/** The stand-in Streamlit server behind AI Factory app 1001 (a Python Streamlit cannot run here). */
+export const STREAMLIT_STUB_PORT = PORT + 11;
 export const E2E_PASSWORD = 'e2e-demo-password';
 // Absolute: the server runs in server/, the cleanup command at the root.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data');
@@ -49,6 +51,13 @@ export default defineConfig({
       env: { STUB_PORT: String(STUB_PORT) },
     },
     {
+      command: `node server/test/stub-streamlit.ts ${STREAMLIT_STUB_PORT}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${STREAMLIT_STUB_PORT}/_stcore/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf '${DATA_DIR}' && npm run start --workspace server`,
       cwd: '..',
       url: `${BASE_URL}/api/healthcheck`,
@@ -70,6 +79,7 @@ export default defineConfig({
         HANGAR_DEMO_WAREHOUSE: 'false',
         // Dashboard sessions expire within the expiry test's wait (the spec's 35 minutes would not).
         DASHBOARD_SESSION_MINUTES: '1.5',
+        AI_FACTORY_APPS: JSON.stringify({ '1001': { upstream: `http://127.0.0.1:${STREAMLIT_STUB_PORT}` } }),
       },
     },
   ],

@@ -1,5 +1,6 @@
 export * from './abilities.ts';
 export * from './admin.ts';
+export * from './ai-factory.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './chat.ts';

@@ -1,3 +1,5 @@
+import { AI_FACTORY_APPS } from './ai-factory.ts';
+
 // The catalogue of portal tabs (spec portal.md section 2, "Menu catalogue").
 // `requires`: the user needs at least one of these application identifiers.
 // `available`: the application exists in the product; each feature issue turns its tabs on.
@@ -194,6 +196,18 @@ export const TABS: readonly TabDefinition[] = [
   governance(55, 'Carparks', 'Data_gov/Carparks'),
   governance(56, 'Ops', 'Data_gov/Ops'),
   governance(57, 'HR', 'Data_gov/HR'),
+  // AI Factory (issue 18): the catalogue is data in ai-factory.ts; where each app runs is configuration.
+  ...AI_FACTORY_APPS.map(
+    (a): TabDefinition => ({
+      id: a.id,
+      title: a.title,
+      description: a.description,
+      icon: a.icon,
+      section: 'AI Factory',
+      requires: [a.right],
+      available: true,
+    }),
+  ),
   admin(69, 'Application Rights', 'Who holds each application; grant and revoke', 'key-round', [APP.superAdmin]),
   admin(70, 'User', 'Users, business units, credit limits and balances', 'users'),
   admin(71, 'Permissions', 'Groups, membership and data-governance permissions', 'lock', [APP.superAdmin]),

@@ -18,6 +18,7 @@ import { registerGroupRoutes } from './features/admin/groups-routes.ts';
 import { registerRightsRoutes } from './features/admin/rights-routes.ts';
 import { registerAdminRequestRoutes } from './features/admin/routes.ts';
 import { registerUserAdminRoutes } from './features/admin/users-routes.ts';
+import { registerAiFactoryRoutes } from './features/ai-factory/index.ts';
 import { registerGenerativeAnalyticsRoutes } from './features/analytics/routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerChatRoutes } from './features/chat/routes.ts';
@@ -124,7 +125,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config.OIDC_CLIENT_SECRET ?? (await getOrCreateSecret(db, 'portal_client_secret', () => randomBytes(32).toString('base64url')));
   const redirectUri = `${config.publicUrl}/auth/callback`;
 
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:'), extraFormActions: [new URL(issuer).origin] });
+  registerSecurityHeaders(app, {
+    https: config.publicUrl.startsWith('https:'),
+    extraFormActions: [new URL(issuer).origin],
+    // The AI Factory URL screen frames the Streamlit apps the administrators allowed.
+    extraFrameSources: config.AI_FACTORY_URL_ALLOWLIST,
+  });
   await app.register(fastifyCookie, { secret: cookieSecret });
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
@@ -151,6 +157,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerMetrics(app, { token: config.METRICS_TOKEN });
   registerNoStore(app);
 
+  // What else ends with a sign-in session (logout, reuse detected): features add to this list.
+  const sessionEndListeners: ((families: string[]) => void)[] = [];
   const ctx: AppContext = {
     app,
     config,
@@ -172,7 +180,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       maxDays: config.SESSION_MAX_DAYS,
       reuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
       successorKey: await getOrCreateSecret(db, 'refresh_successor_key', () => randomBytes(32).toString('base64url')),
-      onEnded: (families) => revocation.sessionsEnded(families),
+      onEnded: (families) => {
+        revocation.sessionsEnded(families);
+        for (const listener of sessionEndListeners) listener(families);
+      },
     }),
     relyingParty: createRelyingParty({
       issuer,
@@ -227,6 +238,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerMultidocsRoutes(ctx);
   registerSentimentRoutes(ctx);
   registerGenerativeAnalyticsRoutes(ctx);
+  const aiFactory = await registerAiFactoryRoutes(ctx);
+  sessionEndListeners.push((families) => {
+    aiFactory.endFamilies(families).catch((err) => app.log.warn({ err }, 'AI Factory sessions could not be ended at logout'));
+  });
   await registerDashboardRoutes(ctx, opts.dashboardProviders ?? { powerbi: createPowerBiProvider(config) });
   const serveWebApp = await registerWebApp(app, config);
   registerFileRoutes(ctx, serveWebApp);

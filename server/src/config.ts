@@ -76,6 +76,42 @@ const ConfigSchema = z.object({
       (v) => v === '' || v.split(',').every((p) => /^[\w-]+=(builtin|powerbi)$/.test(p.trim())),
       'must be key=builtin|powerbi, comma-separated',
     ),
+  /**
+   * AI Factory: where each app of the catalogue runs, as JSON by tab id, e.g.
+   * {"1001":{"upstream":"http://10.0.0.5:8501","basePath":"/ai-factory/1001","wakeUrl":"http://scaler/wake/forecast"}}.
+   * An app without an upstream is listed as not deployed (docs/ai-factory.md).
+   */
+  AI_FACTORY_APPS: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"1001":{"upstream":"http://10.0.0.5:8501"}}' });
+        return z.NEVER;
+      }
+    }),
+  /** AI Factory URL screen (tab 999): origins of Streamlit apps users may load by address, comma-separated (https://apps.example.org). */
+  AI_FACTORY_URL_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    ),
+  /** An AI Factory session ends this long after it starts (a working day by default). */
+  AI_FACTORY_SESSION_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(7 * 24 * 60)
+    .default(480),
+  /** How often the session event stream re-checks the session and the app's health. */
+  AI_FACTORY_CHECK_SECONDS: z.coerce.number().min(0.05).max(600).default(10),
+  /** A health probe that takes longer counts as no answer. */
+  AI_FACTORY_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   DOCUMENTATION_URL: z.string().url().default('https://hangar.local/docs'),
   REPORT_BUG_URL: z.string().default('mailto:hangar-support@hangar.local?subject=Hangar%20bug%20report'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

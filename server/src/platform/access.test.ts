@@ -33,6 +33,14 @@ const PUBLIC_ROUTES = [
   'GET /download',
   // Governance download links: a signed 60-second token, bound to the user who asked (a path-scoped cookie or their bearer token).
   'GET /api/data_gov/file',
+  // AI Factory apps in their iframe: no bearer token there; the app's session cookie (signed, set by create-session for holders of its right) is checked by the proxy's own hook.
+  'GET /ai-factory/:id',
+  'GET /ai-factory/:id/*',
+  'POST /ai-factory/:id/*',
+  'PUT /ai-factory/:id/*',
+  'PATCH /ai-factory/:id/*',
+  'DELETE /ai-factory/:id/*',
+  'OPTIONS /ai-factory/:id/*',
   'GET /idp/*',
   'POST /idp/*',
   'DELETE /idp/*',

@@ -62,7 +62,9 @@ export function registerInputGuards(app: FastifyInstance): void {
     if (request.url.includes('%00') || request.url.includes('\u0000')) throw badRequest(NUL_MESSAGE);
   });
   app.addHook('preValidation', async (request) => {
-    if (request.body && typeof request.body === 'object' && !request.isMultipart() && containsNul(request.body)) {
+    // A body passed on as a stream (the AI Factory proxy) is the upstream's to read.
+    const streamed = typeof (request.body as { pipe?: unknown } | null)?.pipe === 'function';
+    if (request.body && typeof request.body === 'object' && !streamed && !request.isMultipart() && containsNul(request.body)) {
       throw badRequest(NUL_MESSAGE);
     }
   });

@@ -19,7 +19,23 @@ const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith('/
 /** Pages the portal itself may show in a frame (the PDF viewer, for previews); every other page refuses framing. */
 const FRAMEABLE = /^\/pdf(\?|$)/;
 
-export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean; extraFormActions: string[] }): void {
+/**
+ * AI Factory apps served through the portal's proxy: the app's own page, in the portal's iframe.
+ * Its scripts are the app's (Streamlit's), so the portal's script policy does not apply; framing is
+ * limited to the portal itself.
+ */
+const PROXIED_APP = /^\/ai-factory\//;
+const PROXIED_APP_HEADERS: [string, string][] = [
+  ['content-security-policy', "frame-ancestors 'self'"],
+  ['x-frame-options', 'SAMEORIGIN'],
+  ['x-content-type-options', 'nosniff'],
+  ['referrer-policy', 'same-origin'],
+];
+
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { https: boolean; extraFormActions: string[]; extraFrameSources?: readonly string[] },
+): void {
   const pages = (framedBySelf: boolean) =>
     helmet({
       contentSecurityPolicy: {
@@ -31,7 +47,7 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           workerSrc: ["'self'", 'blob:'],
-          frameSrc: ["'self'"],
+          frameSrc: ["'self'", ...(opts.extraFrameSources ?? [])],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'", ...opts.extraFormActions],
@@ -49,6 +65,11 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
     if (isApiCall(request.url)) {
       // JSON is never rendered as a page: the short set OWASP recommends for REST responses.
       for (const [name, value] of API_HEADERS) reply.raw.setHeader(name, value);
+      return done();
+    }
+    if (PROXIED_APP.test(request.url)) {
+      for (const [name, value] of PROXIED_APP_HEADERS) reply.raw.setHeader(name, value);
+      if (opts.https) reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
       return done();
     }
     const middleware = FRAMEABLE.test(request.url) ? framed : unframed;

@@ -1,7 +1,8 @@
-import { GOV_TAB_IDS, TABS } from '@hangar/contract';
+import { AI_FACTORY_APPS, GOV_TAB_IDS, TABS } from '@hangar/contract';
 import type { ComponentType } from 'react';
 import type { Tab } from '../shell/tabs/tabs-reducer';
 import { AccessMonitoringTab, ApplicationRightsTab, DataAnalyticsTab, NotificationsTab, PermissionsTab, UserTab } from './admin';
+import { AiFactoryTab } from './ai-factory';
 import { AnalyticsTab } from './analytics';
 import { ChatTab, MultidocsTab } from './chat';
 import { DashboardsTab } from './dashboards';
@@ -29,6 +30,7 @@ const APPS: ReadonlyMap<number, ComponentType<AppProps>> = new Map<number, Compo
   [49, OverviewTab],
   [50, OverviewTab],
   ...Object.values(GOV_TAB_IDS).map((id) => [id, GovernanceTab] as const),
+  ...AI_FACTORY_APPS.map((a) => [a.id, AiFactoryTab] as const),
   [69, ApplicationRightsTab],
   [70, UserTab],
   [71, PermissionsTab],

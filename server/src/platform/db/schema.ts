@@ -375,6 +375,7 @@ export const uploadUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+export * from './schema-ai-factory.ts';
 export * from './schema-analytics.ts';
 export * from './schema-dashboards.ts';
 export * from './schema-multidocs.ts';

@@ -4,6 +4,7 @@ import { tabFromMenuItem } from '../../shell/menu/useMenu';
 import { useTabs } from '../../shell/tabs/TabsProvider';
 import { AppIcon } from '../../ui/AppIcon';
 import { EmptyState } from '../../ui/EmptyState';
+import { STATE_LABEL, useAiFactoryStates } from '../ai-factory';
 import { HUB_AREAS, itemsOfArea } from './hub-areas';
 
 export const HUB_NAME = 'Hangar Hub';
@@ -16,6 +17,7 @@ function scrollToArea(key: string) {
 
 export function HubLanding({ items }: { items: readonly MenuItem[] }) {
   const { openTab } = useTabs();
+  const aiFactory = useAiFactoryStates(items.filter((i) => i.section === 'AI Factory').map((i) => i.id));
   return (
     <section aria-labelledby="hub-title" className="space-y-8">
       <div className="rounded-3xl bg-brand px-8 py-9 text-white dark:bg-surface-strong">
@@ -77,6 +79,15 @@ export function HubLanding({ items }: { items: readonly MenuItem[] }) {
                         <span className="line-clamp-2 text-fg-muted text-sm" title={item.description}>
                           {item.description}
                         </span>
+                        {aiFactory.get(item.id) && (
+                          <span
+                            data-state={aiFactory.get(item.id)!.state}
+                            title={aiFactory.get(item.id)!.reason ?? undefined}
+                            className="mt-1 inline-block rounded-full bg-surface-strong px-2 py-0.5 text-fg-muted text-xs data-[state=down]:text-red-700 data-[state=running]:text-emerald-700 data-[state=sleeping]:text-amber-700 dark:data-[state=down]:text-red-300 dark:data-[state=running]:text-emerald-300 dark:data-[state=sleeping]:text-amber-300"
+                          >
+                            {STATE_LABEL[aiFactory.get(item.id)!.state]}
+                          </span>
+                        )}
                       </span>
                     </button>
                   </li>
