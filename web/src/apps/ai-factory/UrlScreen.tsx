@@ -1,6 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { checkLocalUrl, createSession, deleteSession } from './api';
 
+function endSessionOf(session: { current: string | null }) {
+  if (session.current) void deleteSession(session.current);
+  session.current = null;
+}
+
 /** Tab 999 (spec "Streamlit screens"): a URL input and a Load button; the portal checks the address first. */
 export function UrlScreen() {
   const [url, setUrl] = useState('');
@@ -9,11 +14,8 @@ export function UrlScreen() {
   const [loading, setLoading] = useState(false);
   // A registered app loaded here gets a session like its own tab; it ends when another loads or the screen closes.
   const session = useRef<string | null>(null);
-  const endSession = () => {
-    if (session.current) void deleteSession(session.current);
-    session.current = null;
-  };
-  useEffect(() => endSession, []);
+  const endSession = () => endSessionOf(session);
+  useEffect(() => () => endSessionOf(session), []);
 
   async function load(e: FormEvent) {
     e.preventDefault();
