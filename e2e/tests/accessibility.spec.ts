@@ -72,7 +72,12 @@ for (const theme of THEMES) {
       await audit(page, 'home (chat tab, empty conversation)');
       await page.getByRole('textbox', { name: /Message/ }).fill('Hello, what can you do?');
       await page.keyboard.press('Enter');
-      await expect(page.getByText(/Credit/).filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
+      await expect(
+        page
+          .getByText(/Credit/)
+          .filter({ visible: true })
+          .first(),
+      ).toBeVisible({ timeout: 30_000 });
       await audit(page, 'chat with an answer');
       await page.getByRole('button', { name: 'Settings' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();

@@ -87,7 +87,9 @@ test('an access request, once granted, shows in the menu after a refresh', async
 
   // The new right arrives with the next access token: a reload fetches one.
   await user.reload();
-  await expect(user.getByTestId('favourite-1').getByText('Coming soon to Hangar')).toBeVisible();
+  // HQ Dashboards is built now: holding the right, the card no longer offers to ask for it.
+  await expect(user.getByTestId('favourite-1')).toBeVisible();
+  await expect(user.getByTestId('favourite-1').getByRole('button', { name: 'Ask for access to HQ Dashboards' })).toHaveCount(0);
   await user.getByRole('button', { name: /Notifications \(\d+ unread\)/ }).click();
   await expect(user.getByText('You now have Dashboard/HQ')).toBeVisible();
 });
