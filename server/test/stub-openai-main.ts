@@ -31,6 +31,21 @@ stub.setRules([
     scenario: { chunks: ['Revenue doubled from the first month to the second.'], usage: { prompt_tokens: 300, completion_tokens: 15 } },
   },
   { whenAsked: 'how are things going', withTools: true, scenario: { chunks: [], status: 503 } },
+  // The dashboard assistant (e2e/tests/dashboards.spec.ts): the split question read into a query, then phrased.
+  {
+    whenAsked: 'revenue split by month',
+    withTools: true,
+    scenario: {
+      chunks: [],
+      toolCalls: [{ name: 'query_data', arguments: { measures: ['revenue'], dimensions: ['month'] } }],
+      usage: { prompt_tokens: 900, completion_tokens: 30 },
+    },
+  },
+  {
+    whenAsked: 'revenue split by month',
+    withTools: false,
+    scenario: { chunks: ['Revenue grew from the first month to the second.'], usage: { prompt_tokens: 300, completion_tokens: 15 } },
+  },
   {
     whenAsked: '[slow]',
     scenario: {
