@@ -11,6 +11,10 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
           environment: 'node',
+          // The server's files import the whole app (Fastify, drizzle, DuckDB, pdfjs...): isolated,
+          // each file paid ~2 s of imports (220 s a run). Shared per worker they are imported once;
+          // every test starts its own app, database and data directory, so no state is shared.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -77,8 +77,6 @@ export default defineConfig({
         OPENAI_BASE_URL: `http://127.0.0.1:${STUB_PORT}/v1`,
         // The demo warehouse (a minute of background checks) is not what these tests look at.
         HANGAR_DEMO_WAREHOUSE: 'false',
-        // Dashboard sessions expire within the expiry test's wait (the spec's 35 minutes would not).
-        DASHBOARD_SESSION_MINUTES: '1.5',
         AI_FACTORY_APPS: JSON.stringify({ '1001': { upstream: `http://127.0.0.1:${STREAMLIT_STUB_PORT}` } }),
       },
     },

@@ -1,6 +1,7 @@
 // `npm test`: every stage in order, stopping at the first failure, with how long each took
 // (CI has a time budget; the table shows where it goes).
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 
 const stages = [
   ['node version', 'node', ['scripts/check-node.mjs']],
@@ -24,6 +25,9 @@ const table = () => {
   );
 };
 
+// A report left by an earlier run would be counted by the summary.
+rmSync('e2e/test-results/results.json', { force: true });
+
 for (const [name, command, args] of stages) {
   console.log(`\n== ${name} ==`);
   const started = performance.now();
@@ -33,6 +37,8 @@ for (const [name, command, args] of stages) {
   took.push([name, seconds, ok]);
   console.log(`== ${name}: ${ok ? 'done' : 'failed'} in ${seconds.toFixed(0)} s ==`);
   if (!ok) {
+    // Which tests failed and why, close to the end of the output where CI's excerpt shows it.
+    if (name !== 'summary') spawnSync('node', ['scripts/test-summary.mjs'], { stdio: 'inherit' });
     table();
     process.exit(res.status ?? 1);
   }

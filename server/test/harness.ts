@@ -4,12 +4,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/platform/db/client.ts';
+import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 
 export const DEMO_PASSWORD = 'test-demo-password-1';
 
 import { freePort } from './free-port.ts';
+import { migratedPgliteTemplate } from './pglite-template.ts';
 
 export { freePort };
 
@@ -17,9 +18,12 @@ export { freePort };
  * A database for one test app: PGlite in memory, or, when TEST_DATABASE_URL is set, a fresh
  * database on that PostgreSQL server (dropped afterwards).
  */
-export async function testDatabase(dataDir: string) {
+export async function testDatabase(dataDir: string): Promise<OpenedDatabase> {
   const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) return { database: await openDatabase({ dataDir, inMemory: true }), drop: async () => {}, url: undefined };
+  if (!admin) {
+    const database = await openDatabase({ dataDir, inMemory: true, loadDataDir: await migratedPgliteTemplate() });
+    return { database, drop: async () => {}, url: undefined };
+  }
   const name = `hangar_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
@@ -40,6 +44,12 @@ export async function testDatabase(dataDir: string) {
   };
 }
 
+export interface OpenedDatabase {
+  database: Database;
+  drop(): Promise<void>;
+  url: string | undefined;
+}
+
 export interface TestApp extends BuiltApp {
   url: string;
   /** The PostgreSQL database of this app (TEST_DATABASE_URL only), for a second process on it. */
@@ -52,11 +62,14 @@ export interface TestApp extends BuiltApp {
 export async function startTestApp(
   env: Record<string, string> = {},
   opts: {
+    /** Seeds the demo organisation (default: yes, unless `open` brings a database of its own). */
     seed?: boolean;
     extend?: BuildOptions['extend'];
     dashboardProviders?: BuildOptions['dashboardProviders'];
     /** Another portal process on the same PostgreSQL database. */
     sameDatabaseAs?: TestApp;
+    /** Prepares the data directory and opens the database instead (a copied snapshot: see demo-snapshot.ts). */
+    open?: (dataDir: string) => Promise<OpenedDatabase>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hangar-test-'));
@@ -81,10 +94,10 @@ export async function startTestApp(
     url: databaseUrl,
   } = shared
     ? { database: await openDatabase({ databaseUrl: shared, dataDir }), drop: async () => {}, url: shared }
-    : await testDatabase(dataDir);
+    : await (opts.open ?? testDatabase)(dataDir);
   const built = await buildApp(config, { database, extend: opts.extend, dashboardProviders: opts.dashboardProviders });
   const log = console.log;
-  if (opts.seed !== false && !shared) {
+  if ((opts.seed ?? !opts.open) && !shared) {
     console.log = () => {};
     try {
       await seedDemo(built.ctx);

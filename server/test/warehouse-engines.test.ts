@@ -8,8 +8,8 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { govWarehouse } from '../src/platform/db/schema.ts';
 import { S3ObjectStore } from '../src/platform/storage/s3-store.ts';
-import { seedGovernanceDemo } from '../src/seed/demo-governance.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startDemoWarehouseApp } from './demo-snapshot.ts';
+import type { TestApp } from './harness.ts';
 
 // docs/warehouse.md's examples, run as written: only the data folder, file and bucket names change.
 const DOC = await readFile(path.resolve(import.meta.dirname, '../../docs/warehouse.md'), 'utf8');
@@ -64,8 +64,7 @@ let t: TestApp;
 let work: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ HANGAR_DEMO_WAREHOUSE: 'false' });
-  await seedGovernanceDemo(t.ctx, NOW);
+  t = await startDemoWarehouseApp(NOW);
   work = await mkdtemp(path.join(os.tmpdir(), 'hangar-engines-'));
 }, 600_000);
 afterAll(async () => {

@@ -22,7 +22,7 @@ const call = apiCaller(() => t.url);
 const deliver = (bu: 'SSA' | 'LGW', month: number, revenue: number) => deliverLedger(t, dir, bu, month, revenue);
 
 /** The checks of a delivery as the pipeline records them: one current row per check. */
-async function checked(bu: string, month: number, uploadId: string, failed: CheckName[]) {
+async function checked(bu: string, month: number, uploadId: string, failed: CheckName[], late = false) {
   const checks: CheckName[] = ['file_integrity', 'data_integrity', 'mapping_coverage', 'file_not_received'];
   await t.ctx.db.insert(govCheckResults).values(
     checks.map((check) => ({
@@ -33,7 +33,11 @@ async function checked(bu: string, month: number, uploadId: string, failed: Chec
       year: 2025,
       month,
       check,
-      status: failed.includes(check) ? ('failed' as const) : ('success' as const),
+      status: failed.includes(check)
+        ? ('failed' as const)
+        : late && check === 'file_not_received'
+          ? ('delayed' as const)
+          : ('success' as const),
       value: check === 'mapping_coverage' ? (failed.includes(check) ? 12 : 100) : failed.includes(check) ? -1 : 1,
       message: failed.includes(check) ? `${check} failed` : 'ok',
     })),
@@ -46,7 +50,8 @@ const ask = async (token: string, question: string) =>
 beforeAll(async () => {
   t = await startTestApp({ HANGAR_DEMO_WAREHOUSE: 'false' });
   dir = await mkdtemp(path.join(tmpdir(), 'hangar-analytics-quality-'));
-  await checked('SSA', 1, await deliver('SSA', 1, 1000), []);
+  // Received after its due day (file-not-received says "delayed"): late, but every check passed.
+  await checked('SSA', 1, await deliver('SSA', 1, 1000), [], true);
   await checked('SSA', 2, await deliver('SSA', 2, 1200), ['data_integrity', 'mapping_coverage']);
   await checked('LGW', 1, await deliver('LGW', 1, 5000), ['file_integrity']);
   await deliver('LGW', 2, 7000); // delivered, its checks not recorded yet

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api.ts';
 import { signIn } from '../../../test/browser.ts';
 import { duckdb } from '../../../test/dashboard-ledger.ts';
-import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startDemoWarehouseApp } from '../../../test/demo-snapshot.ts';
+import { DEMO_PASSWORD, type TestApp } from '../../../test/harness.ts';
 import { govUploads, govWarehouse } from '../../platform/db/schema.ts';
-import { seedGovernanceDemo } from '../../seed/demo-governance.ts';
 import { fileTypeDef } from '../governance/catalogue/index.ts';
 import { generateRows, toCsv } from '../governance/demo/files.ts';
 import { checkUpload, processUpload } from '../governance/pipeline.ts';
@@ -38,8 +38,7 @@ const DRAWN = [
 ];
 
 beforeAll(async () => {
-  t = await startTestApp({ HANGAR_DEMO_WAREHOUSE: 'false' });
-  await seedGovernanceDemo(t.ctx, TODAY);
+  t = await startDemoWarehouseApp(TODAY);
   admin = (await signIn(t.url, 'admin@hangar.local', DEMO_PASSWORD)).accessToken;
 }, 900_000);
 afterAll(() => t?.close());

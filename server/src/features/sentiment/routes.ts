@@ -21,6 +21,7 @@ import { multipartFile } from '../../platform/openapi.ts';
 import { perUserPerMinute } from '../../platform/request-guards.ts';
 import { enrichedCsv, enrichedXlsx } from './download.ts';
 import { enginesFor } from './engines.ts';
+import { failIfLost, failLostRuns } from './lost-runs.ts';
 import { summarise } from './results.ts';
 import { runSentimentJob, SENTIMENT_QUEUE } from './run.ts';
 import { estimate, removeFiles, run, upload } from './service.ts';
@@ -43,6 +44,7 @@ export function registerSentimentRoutes(ctx: AppContext): void {
   ctx.jobs.define(
     CLEANUP_QUEUE,
     async () => {
+      await failLostRuns(ctx);
       const day = 86_400_000;
       for (const row of await analysesOlderThan(ctx.db, new Date(Date.now() - day))) {
         if (row.state !== 'uploaded' && row.updatedAt.getTime() > Date.now() - KEEP_DAYS * day) continue;
@@ -51,11 +53,13 @@ export function registerSentimentRoutes(ctx: AppContext): void {
         await deleteAnalysisRow(ctx.db, row.id);
       }
     },
-    { cron: '41 * * * *', retryLimit: 0 },
+    // Every ten minutes: a lost run nobody looks at gives its held credits back soon.
+    { cron: '*/10 * * * *', retryLimit: 0 },
   );
 
-  const own = (request: { params: { id: string } } & Parameters<typeof requireUser>[0]) =>
-    ownAnalysis(ctx.db, request.params.id, requireUser(request).sub);
+  // Every read first fails a run whose process died, so the screen never waits on it forever.
+  const own = async (request: { params: { id: string } } & Parameters<typeof requireUser>[0]) =>
+    failIfLost(ctx, await ownAnalysis(ctx.db, request.params.id, requireUser(request).sub));
 
   app.get(
     '/api/sentiment/engines',
@@ -72,7 +76,10 @@ export function registerSentimentRoutes(ctx: AppContext): void {
       config: { access },
       schema: { tags, summary: "The caller's recent analyses, newest first", response: { 200: z.array(SentimentAnalysis) } },
     },
-    async (request) => (await listAnalyses(ctx.db, requireUser(request).sub)).map(presentAnalysis),
+    async (request) => {
+      const rows = await listAnalyses(ctx.db, requireUser(request).sub);
+      return (await Promise.all(rows.map((row) => failIfLost(ctx, row)))).map(presentAnalysis);
+    },
   );
 
   app.post(

@@ -8,14 +8,18 @@ import { SENTIMENT, SENTIMENT_ERRORS } from '@hangar/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { configuredModels } from '../../providers/llm/catalogue.ts';
 import { createLlmAnalyser, creditsFor, EngineFailure } from './engines.ts';
+import { RUN_HEARTBEAT_MS } from './lost-runs.ts';
 import { type Analysis, analyse } from './offline/analyse.ts';
 import type { ResultRow } from './results.ts';
 import { parseDate, sheetRecords } from './sheet.ts';
-import { analysisById, fileKey, updateAnalysis } from './store.ts';
+import { analysisById, fileKey, updateRun } from './store.ts';
 
 export const SENTIMENT_QUEUE = 'sentiment';
 
 const quote = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+
+/** The run found its analysis no longer running (failed as lost, or deleted): it stops without a word. */
+class RunGivenUp extends Error {}
 
 class Output {
   private readonly out: WriteStream;
@@ -124,8 +128,10 @@ export async function runSentimentJob(ctx: AppContext, id: string): Promise<void
   const log = ctx.app.log.child({ sentimentAnalysis: id });
   const work = await mkdtemp(path.join(tmpdir(), 'hangar-sentiment-'));
   let last = { share: 0, at: 0 };
+  // Tells readers the run is alive while a slow batch is out (lost-runs.ts fails silent runs).
+  const heartbeat = setInterval(() => void updateRun(ctx.db, id, 'running', {}).catch(() => {}), RUN_HEARTBEAT_MS);
   try {
-    if (!(await updateAnalysis(ctx.db, id, { state: 'running', step: 'Reading the sheet', progress: 0.01 }))) return;
+    if (!(await updateRun(ctx.db, id, 'queued', { state: 'running', step: 'Reading the sheet', progress: 0.01 }))) return;
     const sheet = path.join(work, 'sheet.csv');
     await pipeline((await ctx.store.get(fileKey(id, 'sheet'))).body as NodeJS.ReadableStream, createWriteStream(sheet));
     const model = row.engine === SENTIMENT.offlineEngine ? null : configuredModels(ctx.config).find((m) => m.id === row.engine);
@@ -146,19 +152,19 @@ export async function runSentimentJob(ctx: AppContext, id: string): Promise<void
         const now = Date.now();
         if (share < 1 && share - last.share < 0.05 && now - last.at < 1000) return;
         last = { share, at: now };
-        await updateAnalysis(ctx.db, id, {
+        await updateRun(ctx.db, id, 'running', {
           progress: Math.min(0.95, Math.max(0.02, share * 0.95)),
           step: `${step}: ${done.toLocaleString('en')} of ${row.rows.toLocaleString('en')} rows`,
         });
       },
     );
-    await updateAnalysis(ctx.db, id, { progress: 0.97, step: 'Saving the results' });
+    if (!(await updateRun(ctx.db, id, 'running', { progress: 0.97, step: 'Saving the results' }))) throw new RunGivenUp();
     await ctx.store.delete(fileKey(id, 'xlsx')).catch(() => {});
     await ctx.store.put(fileKey(id, 'enriched'), createReadStream(out.enriched), 'text/csv');
     await ctx.store.put(fileKey(id, 'results'), createReadStream(out.results), 'application/x-ndjson');
     const cost = llm && model ? creditsFor(model, { input: llm.usage.inputTokens, output: llm.usage.outputTokens }) : 0;
     if (
-      !(await updateAnalysis(ctx.db, id, {
+      !(await updateRun(ctx.db, id, 'running', {
         state: 'done',
         progress: 1,
         step: 'Done',
@@ -176,11 +182,13 @@ export async function runSentimentJob(ctx: AppContext, id: string): Promise<void
       });
     }
   } catch (err) {
+    if (err instanceof RunGivenUp) return; // failed as lost meanwhile, its credits released then
     log.warn({ err }, 'sentiment analysis failed');
     if (row.reservationId) await ctx.credits.release(row.reservationId).catch((e) => log.error({ err: e }, 'credit release failed'));
     const message = err instanceof EngineFailure ? `${SENTIMENT_ERRORS.failed} (${err.message})` : SENTIMENT_ERRORS.failed;
-    await updateAnalysis(ctx.db, id, { state: 'failed', step: 'Failed', error: message, credits: 0 }).catch(() => {});
+    await updateRun(ctx.db, id, 'running', { state: 'failed', step: 'Failed', error: message, credits: 0 }).catch(() => {});
   } finally {
+    clearInterval(heartbeat);
     await rm(work, { recursive: true, force: true });
   }
 }

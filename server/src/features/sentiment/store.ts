@@ -49,6 +49,24 @@ export async function updateAnalysis(db: Db, id: string, values: Partial<typeof 
   return rows.length > 0;
 }
 
+/**
+ * Updates an analysis while its run holds it: false once it is no longer in `state` (deleted, or
+ * failed as lost), so a run that was given up on never writes a result or charges.
+ */
+export async function updateRun(
+  db: Db,
+  id: string,
+  state: 'queued' | 'running',
+  values: Partial<typeof sentimentAnalyses.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(sentimentAnalyses)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(sentimentAnalyses.id, id), eq(sentimentAnalyses.state, state)))
+    .returning({ id: sentimentAnalyses.id });
+  return rows.length > 0;
+}
+
 /** Moves an uploaded analysis to queued, once: a second run request of the same sheet gets false. */
 export async function claimForRun(db: Db, id: string, values: Partial<typeof sentimentAnalyses.$inferInsert>): Promise<boolean> {
   const rows = await db

@@ -66,8 +66,9 @@ export async function runTranslationJob(ctx: AppContext, jobId: string): Promise
   } catch (err) {
     log.warn({ err }, 'translation failed');
     if (row.reservationId) await ctx.credits.release(row.reservationId).catch((e) => log.error({ err: e }, 'credit release failed'));
-    await updateJob(ctx.db, jobId, { state: 'failed', error: TRANSLATION_ERROR_TEXT, step: 'Failed' }).catch(() => {});
+    // The files go before the state says failed, so whoever sees "failed" finds nothing left behind.
     await deleteSessionFiles(ctx, row.sessionId);
+    await updateJob(ctx.db, jobId, { state: 'failed', error: TRANSLATION_ERROR_TEXT, step: 'Failed' }).catch(() => {});
   } finally {
     clearTimeout(timer);
   }

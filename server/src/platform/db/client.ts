@@ -23,6 +23,8 @@ export interface Database {
   jobsConnection: { connectionString: string } | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
   /** Runs a trivial query; throws when the database does not answer. */
   ping(): Promise<void>;
+  /** PGlite only: the whole database as a tarball (a test template, loaded with `loadDataDir`). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -84,7 +86,13 @@ function isAlive(pid: number): boolean {
 }
 
 /** PostgreSQL when databaseUrl is set; else PGlite in dataDir (or in memory, for tests). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  inMemory?: boolean;
+  /** PGlite: start from this dump instead of an empty cluster (tests: a migrated template). */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
@@ -113,6 +121,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   try {
     const client = await PGlite.create(opts.inMemory ? 'memory://' : path.join(opts.dataDir, 'pglite'), {
       startParams: PGLITE_START_PARAMS,
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
@@ -128,6 +137,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         if (closed) throw new Error('database closed');
         await db.execute(sql`SELECT 1`);
       },
+      dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
       close: async () => {
         if (closed) return;
         closed = true;

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { APP, GOV_USE_CASES } from '@hangar/contract';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { startDemoWarehouseApp } from '../../../../test/demo-snapshot.ts';
+import type { TestApp } from '../../../../test/harness.ts';
 import { users } from '../../../platform/db/schema.ts';
 import { govTabApp } from '../../../platform/policies/governance.ts';
 import type { Actor } from '../../../platform/policies/roles.ts';
-import { seedGovernanceDemo } from '../../../seed/demo-governance.ts';
 
 /**
  * The day the question set is asked on, and the demo warehouse is built on: monthly files for
@@ -44,8 +44,7 @@ async function userId(app: TestApp, email: string): Promise<string> {
 
 /** A test app seeded with the demo organisation and the demo warehouse of PINNED_TODAY. */
 export async function buildDemoWarehouse(): Promise<DemoWarehouse> {
-  const app = await startTestApp({ HANGAR_DEMO_WAREHOUSE: 'false' });
-  await seedGovernanceDemo(app.ctx, PINNED_TODAY);
+  const app = await startDemoWarehouseApp(PINNED_TODAY);
   return {
     app,
     filesDir: await copyWarehouse(app),
