@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AccessClaims } from '../../platform/identity/access-token.ts';
 import type { ModelDefinition } from '../../providers/llm/catalogue.ts';
+import { jsonArrayIn } from '../../providers/llm/json-answer.ts';
 import { languageModel } from '../../providers/llm/providers.ts';
 import { createChatModels } from '../chat/index.ts';
 import type { Analysis } from './offline/analyse.ts';
@@ -53,17 +54,6 @@ const INSTRUCTIONS = [
   'A comment that states facts without judging is neutral. Add no notes.',
 ].join(' ');
 
-function parseArray(text: string): unknown {
-  const start = text.indexOf('[');
-  const end = text.lastIndexOf(']');
-  if (start < 0 || end < start) return null;
-  try {
-    return JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return null;
-  }
-}
-
 function toAnalysis(item: unknown): Analysis | null {
   if (!item || typeof item !== 'object') return null;
   const o = item as Record<string, unknown>;
@@ -105,7 +95,7 @@ export function createLlmAnalyser(model: ModelDefinition, config: Config) {
       });
       usage.inputTokens += result.usage.inputTokens ?? 0;
       usage.outputTokens += result.usage.outputTokens ?? 0;
-      const parsed = parseArray(result.text);
+      const parsed = jsonArrayIn(result.text);
       const items = Array.isArray(parsed) && parsed.length === comments.length ? parsed.map(toAnalysis) : null;
       if (!items || items.some((i) => i === null)) throw new EngineFailure(`${model.title} did not answer one result per comment.`);
       return items as Analysis[];

@@ -1,4 +1,5 @@
 import { generateText, type LanguageModel } from 'ai';
+import { jsonArrayIn } from '../llm/json-answer.ts';
 import { batches, checkSegments, EngineError, type SegmentEngine, type TranslateRequest } from './engine.ts';
 
 /**
@@ -14,17 +15,6 @@ const instructions = (source: string | null, target: string) =>
     'The input is a JSON array of strings. Answer only with a JSON array of the same length, each item the translation of the item at the same place.',
     'Keep every <span data-r="N"> tag around the words it marks (move it with them), keep entities such as &amp;, numbers and URLs unchanged, add no notes.',
   ].join(' ');
-
-function parseArray(text: string): unknown {
-  const start = text.indexOf('[');
-  const end = text.lastIndexOf(']');
-  if (start < 0 || end < start) return null;
-  try {
-    return JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return null;
-  }
-}
 
 export function createLlmEngine(
   model: LanguageModel,
@@ -51,7 +41,7 @@ export function createLlmEngine(
         });
         usage.inputTokens += result.usage.inputTokens ?? 0;
         usage.outputTokens += result.usage.outputTokens ?? 0;
-        const parsed = parseArray(result.text);
+        const parsed = jsonArrayIn(result.text);
         if (!Array.isArray(parsed) || parsed.length !== input.length || parsed.some((s) => typeof s !== 'string')) {
           throw new EngineError('The language model did not answer one translation per segment');
         }

@@ -1,12 +1,4 @@
-import {
-  CHAT_CREDIT_MARKER,
-  CHAT_ERROR_MARKER,
-  CHAT_INFO_LINE,
-  CREDIT_TEXTS,
-  type MenuItem,
-  SHELL,
-  SUGGESTED_PROMPTS,
-} from '@hangar/contract';
+import { CHAT_CREDIT_MARKER, CHAT_ERROR_MARKER, CHAT_INFO_LINE, CREDIT_TEXTS, SHELL, SUGGESTED_PROMPTS } from '@hangar/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../api/navigation';
@@ -15,24 +7,16 @@ import { Portal } from '../../shell/Portal';
 import { jsonResponse, makeJwt } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
 import { CHAT_TEXTS } from './constants';
-import { type ChatServerState, chatRoutes, controlledStream, defaultChatState, session, stamp, streamResponse } from './test/chat-server';
-
-const item = (id: number, title: string, section: string): MenuItem => ({
-  id,
-  appId: `App/${id}`,
-  title,
-  description: `${title} description`,
-  icon: 'files',
-  section,
-  externalLink: null,
-});
-
-const MENU_ITEMS = [
-  item(9, 'SecuredGPT', 'SecuredGPT'),
-  item(7, 'Multi Docs', 'Generative AI'),
-  item(3, 'Translator', 'Generative AI'),
-  item(75, 'User Rights', 'Admin Management'),
-];
+import {
+  type ChatServerState,
+  chatRoutes,
+  controlledStream,
+  defaultChatState,
+  session,
+  shellRoutes,
+  stamp,
+  streamResponse,
+} from './test/chat-server';
 
 let chat: ChatServerState;
 let remaining: number;
@@ -49,24 +33,12 @@ beforeEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: the policy was accepted before; this suite is about the chat
   document.cookie = `${SHELL.policyCookie}=true; Path=/`;
   const routes = chatRoutes(chat);
+  const shell = shellRoutes(() => remaining);
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     const answer = await routes(url, init);
     if (answer) return answer;
-    if (url === '/api/shell/menu')
-      return jsonResponse({
-        items: MENU_ITEMS,
-        staging: false,
-        links: { documentation: 'https://d.example', reportBug: 'https://b.example' },
-      });
-    if (url === '/api/shell/me')
-      return jsonResponse({ email: 'ada@hangar.local', name: 'Ada Lovelace', bu: null, airport: null, apps: [], groups: [] });
-    if (url === '/auth/logout') return jsonResponse({ ok: true, logout_url: 'https://idp.example.org/logout' });
-    if (url === '/api/credit') return jsonResponse({ remaining_credit: remaining });
-    if (url === '/api/admin/user_management/get_current_user_data')
-      return jsonResponse({ email: 'a', name: 'A', bu: null, airport: null, creditLimit: 5000, remainingCredit: remaining });
-    if (url === '/api/admin/credits_management/get_current_user_credits_requests_status') return jsonResponse({ isPending: false });
-    return jsonResponse({}, 404, 'Not Found');
+    return shell(url) ?? jsonResponse({}, 404, 'Not Found');
   });
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(browser, 'assign').mockImplementation(() => {});

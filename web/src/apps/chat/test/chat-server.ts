@@ -1,4 +1,4 @@
-import { CHAT_CREDIT_MARKER, type ChatMessage, type ChatSession, SUGGESTED_PROMPTS } from '@hangar/contract';
+import { CHAT_CREDIT_MARKER, type ChatMessage, type ChatSession, type MenuItem, SUGGESTED_PROMPTS } from '@hangar/contract';
 import { jsonResponse } from '../../../test/helpers';
 import type { ChatConfig, ChatModels, HistoryItem } from '../api';
 
@@ -168,5 +168,43 @@ export function chatRoutes(state: ChatServerState) {
       }
     }
     return jsonResponse({ message: 'Not found' }, 404, 'Not Found');
+  };
+}
+
+const menuItem = (id: number, title: string, section: string): MenuItem => ({
+  id,
+  appId: `App/${id}`,
+  title,
+  description: `${title} description`,
+  icon: 'files',
+  section,
+  externalLink: null,
+});
+
+/** The menu the chat suites sign in to: the chat, Multi Docs, the translator and an admin tab. */
+export const CHAT_MENU: MenuItem[] = [
+  menuItem(9, 'SecuredGPT', 'SecuredGPT'),
+  menuItem(7, 'Multi Docs', 'Generative AI'),
+  menuItem(3, 'Translator', 'Generative AI'),
+  menuItem(75, 'User Rights', 'Admin Management'),
+];
+
+/** The shell's routes around the chat (menu, me, logout, credit), answered with the balance of the moment. */
+export function shellRoutes(remaining: () => number) {
+  return (url: string): Response | null => {
+    if (url === '/api/shell/menu')
+      return jsonResponse({
+        items: CHAT_MENU,
+        staging: false,
+        links: { documentation: 'https://d.example', reportBug: 'https://b.example' },
+      });
+    if (url === '/api/shell/me')
+      return jsonResponse({ email: 'ada@hangar.local', name: 'Ada Lovelace', bu: null, airport: null, apps: [], groups: [] });
+    if (url === '/auth/logout') return jsonResponse({ ok: true, logout_url: 'https://idp.example.org/logout' });
+    if (url === '/api/credit') return jsonResponse({ remaining_credit: remaining() });
+    if (url === '/api/admin/user_management/get_current_user_data')
+      return jsonResponse({ email: 'a', name: 'A', bu: null, airport: null, creditLimit: 5000, remainingCredit: remaining() });
+    if (url === '/api/admin/credits_management/get_current_user_credits_requests_status') return jsonResponse({ isPending: false });
+    return null;
   };
 }
