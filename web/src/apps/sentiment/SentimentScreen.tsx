@@ -1,7 +1,7 @@
 import type { SentimentAnalysis } from '@hangar/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, Smile } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { fetchAnalyses, fetchAnalysis, POLL_MS, sentimentKeys } from './api';
@@ -29,6 +29,14 @@ export function SentimentScreen({ onCreditsChanged }: SentimentScreenProps) {
     },
   });
   const analysis = current.data;
+  // A run that ends (done or failed) was charged what it used, or released: the balance changed.
+  // Watched here, not in the setup view, which is gone once the result shows.
+  const busy = analysis?.state === 'queued' || analysis?.state === 'running';
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) onCreditsChanged?.();
+    wasBusy.current = busy;
+  }, [busy, onCreditsChanged]);
 
   const open = (a: SentimentAnalysis) => {
     client.setQueryData(sentimentKeys.analysis(a.id), a);
@@ -55,6 +63,11 @@ export function SentimentScreen({ onCreditsChanged }: SentimentScreenProps) {
               {SENTIMENT_TEXTS.recent}
             </h2>
             {recent.isPending && <Spinner label="Loading your analyses..." />}
+            {recent.error && (
+              <p role="alert" className="text-red-700 text-sm dark:text-red-300">
+                {recent.error.message}
+              </p>
+            )}
             {recent.data?.length === 0 && <EmptyState icon={FileSpreadsheet} title={SENTIMENT_TEXTS.noRecent} />}
             <ul className="grid gap-2 sm:grid-cols-2">
               {recent.data?.map((a) => (
@@ -66,7 +79,9 @@ export function SentimentScreen({ onCreditsChanged }: SentimentScreenProps) {
                   >
                     <FileSpreadsheet className="size-5 shrink-0 text-fg-muted" aria-hidden />
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium">{a.file_name}</span>
+                      <span className="block truncate font-medium" title={a.file_name}>
+                        {a.file_name}
+                      </span>
                       <span className="block text-fg-muted text-xs">
                         {a.rows.toLocaleString('en')} rows · {stateText(a)} · {new Date(a.created_at).toLocaleString()}
                       </span>
@@ -93,7 +108,6 @@ export function SentimentScreen({ onCreditsChanged }: SentimentScreenProps) {
             client.setQueryData(sentimentKeys.analysis(a.id), a);
             onCreditsChanged?.();
           }}
-          onFinished={onCreditsChanged}
         />
       )}
     </div>

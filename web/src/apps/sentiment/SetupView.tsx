@@ -1,7 +1,7 @@
-import { SENTIMENT, type SentimentAnalysis } from '@hangar/contract';
+import { SENTIMENT, SENTIMENT_ERRORS, type SentimentAnalysis } from '@hangar/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CloudOff, Play } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
 import { fetchEngines, fetchEstimate, runAnalysis, sentimentKeys } from './api';
 import { SENTIMENT_TEXTS } from './texts';
@@ -10,17 +10,19 @@ interface SetupViewProps {
   analysis: SentimentAnalysis;
   onBack: () => void;
   onStarted: (a: SentimentAnalysis) => void;
-  onFinished?: () => void;
 }
 
 const selectClass = 'w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm';
 
 /** The columns (proposed by the server), the engine and its estimate; then the job's progress. */
-export function SetupView({ analysis, onBack, onStarted, onFinished }: SetupViewProps) {
+export function SetupView({ analysis, onBack, onStarted }: SetupViewProps) {
+  // A sheet already run keeps the columns of that run, "None" included; a new one takes the server's proposal.
+  const ran = analysis.text_column !== null;
   const [text, setText] = useState(analysis.text_column ?? analysis.proposed.text);
-  const [date, setDate] = useState(analysis.date_column ?? analysis.proposed.date ?? '');
-  const [category, setCategory] = useState(analysis.category_column ?? analysis.proposed.category ?? '');
-  const [engine, setEngine] = useState<string>(SENTIMENT.offlineEngine);
+  const [date, setDate] = useState((ran ? analysis.date_column : analysis.proposed.date) ?? '');
+  const [category, setCategory] = useState((ran ? analysis.category_column : analysis.proposed.category) ?? '');
+  // A failed run or a rerun keeps the engine chosen before.
+  const [engine, setEngine] = useState<string>(analysis.engine ?? SENTIMENT.offlineEngine);
   const engines = useQuery({ queryKey: sentimentKeys.engines, queryFn: fetchEngines });
   const estimate = useQuery({
     queryKey: sentimentKeys.estimate(analysis.id, text, engine),
@@ -32,12 +34,9 @@ export function SetupView({ analysis, onBack, onStarted, onFinished }: SetupView
     onSuccess: onStarted,
   });
   const busy = analysis.state === 'queued' || analysis.state === 'running';
-  const wasBusy = useRef(busy);
-  useEffect(() => {
-    if (wasBusy.current && !busy) onFinished?.();
-    wasBusy.current = busy;
-  }, [busy, onFinished]);
   const chosen = engines.data?.find((e) => e.id === engine);
+  // Until the engines arrive, the offline analyser is known to cost nothing.
+  const offline = chosen ? chosen.offline : engine === SENTIMENT.offlineEngine;
   const columns = analysis.columns;
 
   return (
@@ -82,7 +81,8 @@ export function SetupView({ analysis, onBack, onStarted, onFinished }: SetupView
           ))}
         </select>
       </label>
-      {chosen?.offline ? (
+      {engines.error && <ErrorBox message={engines.error.message} />}
+      {offline ? (
         <p className="flex max-w-3xl items-start gap-2 text-fg-muted text-sm">
           <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden /> {SENTIMENT_TEXTS.offlineNote}
         </p>
@@ -95,22 +95,8 @@ export function SetupView({ analysis, onBack, onStarted, onFinished }: SetupView
               : 'Estimating the credits...'}
         </p>
       )}
-      {analysis.state === 'failed' && analysis.error && (
-        <p
-          role="alert"
-          className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-        >
-          {analysis.error}
-        </p>
-      )}
-      {run.error && (
-        <p
-          role="alert"
-          className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-        >
-          {run.error.message}
-        </p>
-      )}
+      {analysis.state === 'failed' && <ErrorBox message={analysis.error ?? SENTIMENT_ERRORS.failed} />}
+      {run.error && <ErrorBox message={run.error.message} />}
       {busy ? (
         <div className="max-w-xl space-y-2" aria-live="polite">
           <div
@@ -136,6 +122,17 @@ export function SetupView({ analysis, onBack, onStarted, onFinished }: SetupView
         </button>
       )}
     </section>
+  );
+}
+
+function ErrorBox({ message }: { message: string }) {
+  return (
+    <p
+      role="alert"
+      className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+    >
+      {message}
+    </p>
   );
 }
 
