@@ -1,3 +1,4 @@
+import { focusManager } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/token-store';
@@ -187,7 +188,7 @@ describe('downloads and reruns', () => {
   });
 
   it('goes back to the setup with the columns and engine of the run to change them', async () => {
-    await openResult(
+    const { server } = await openResult(
       { [`GET ${AT}/estimate`]: () => ({ engine: 'gpt4', rows: 12_345, credits: 3, remaining_credit: 100 }) },
       doneAnalysis({ category_column: null }),
     );
@@ -198,5 +199,13 @@ describe('downloads and reruns', () => {
     const engine = screen.getByRole('combobox', { name: 'Engine' }) as HTMLSelectElement;
     await waitFor(() => expect(engine.options).toHaveLength(3));
     expect(engine.value).toBe('gpt4');
+    // Coming back to the window refetches the (done) analysis: the setup stays until it runs again.
+    const reads = server.to(`GET ${AT}`).length;
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await waitFor(() => expect(server.to(`GET ${AT}`).length).toBeGreaterThan(reads));
+    expect(screen.getByRole('region', { name: 'Prepare the analysis' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Sentiment result' })).toBeNull();
+    focusManager.setFocused(undefined);
   });
 });

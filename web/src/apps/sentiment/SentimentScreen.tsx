@@ -18,6 +18,9 @@ interface SentimentScreenProps {
 export function SentimentScreen({ onCreditsChanged }: SentimentScreenProps) {
   const client = useQueryClient();
   const [currentId, setCurrentId] = useState<string | null>(null);
+  // "Change columns or engine" on a done analysis: its setup shows until it runs again (kept here,
+  // not written into the cached analysis, so a refetch does not jump back to the result).
+  const [changing, setChanging] = useState(false);
   const recent = useQuery({ queryKey: sentimentKeys.analyses, queryFn: fetchAnalyses });
   const current = useQuery({
     queryKey: sentimentKeys.analysis(currentId ?? ''),
@@ -40,6 +43,7 @@ export function SentimentScreen({ onCreditsChanged }: SentimentScreenProps) {
 
   const open = (a: SentimentAnalysis) => {
     client.setQueryData(sentimentKeys.analysis(a.id), a);
+    setChanging(false);
     setCurrentId(a.id);
   };
   const back = () => {
@@ -94,17 +98,14 @@ export function SentimentScreen({ onCreditsChanged }: SentimentScreenProps) {
         </>
       ) : !analysis ? (
         <Spinner label="Loading the analysis..." />
-      ) : analysis.state === 'done' ? (
-        <ResultView
-          analysis={analysis}
-          onBack={back}
-          onRerun={() => client.setQueryData(sentimentKeys.analysis(analysis.id), { ...analysis, state: 'uploaded' })}
-        />
+      ) : analysis.state === 'done' && !changing ? (
+        <ResultView analysis={analysis} onBack={back} onRerun={() => setChanging(true)} />
       ) : (
         <SetupView
           analysis={analysis}
           onBack={back}
           onStarted={(a) => {
+            setChanging(false);
             client.setQueryData(sentimentKeys.analysis(a.id), a);
             onCreditsChanged?.();
           }}
