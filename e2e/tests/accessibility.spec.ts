@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { acceptPolicyCookie, signInThroughUi } from './helpers.ts';
 
 // Every screen, both themes, WCAG 2 A and AA (contrast included) as axe-core checks them.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { accessTokenOf, signedInPage } from './helpers.ts';
 
 /** Opens an admin tab from the sidebar, expanding the Admin Management section first. */

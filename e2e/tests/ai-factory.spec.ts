@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signedInPage } from './helpers.ts';
 
 // AI Factory app 1001 runs against the stand-in Streamlit server the suite starts: the page, its

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signedInPage } from './helpers.ts';
 
 // Issue 13.2: reloading while an answer streams loses nothing. The server keeps producing it; the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signedInPage } from './helpers.ts';
 
 test('a full conversation: the answer streams in, then its cost and the new title; the history lists it', async ({ browser }) => {

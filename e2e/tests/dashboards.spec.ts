@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signedInPage } from './helpers.ts';
 import { type Month, monthsBack, uploadLedger, validateLedger } from './ledger-delivery.ts';
 

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signedInPage } from './helpers.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'hangar-e2e-gov-'));
@@ -97,8 +98,8 @@ test('a Finance steward uploads a ledger, watches the stages, reviews the KPIs a
   expect(button!.x).toBeGreaterThanOrEqual(stages!.x + stages!.width);
   // On a phone each file is a card: its action stays inside the screen.
   await page.setViewportSize({ width: 390, height: 844 });
-  const collapse = page.getByRole('button', { name: 'Collapse sidebar' });
-  if (await collapse.isVisible()) await collapse.click();
+  // The phone layout is in place once the sidebar has become a drawer behind the menu button.
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   const phoneButton = await page
     .getByRole('region', { name: 'File Checks' })
     .getByRole('button', { name: 'Process complete' })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { BASE_URL, signInThroughUi } from './helpers.ts';
 
 test('a new user signs in through the identity provider, accepts the policy and lands in the portal', async ({ page }) => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { expect, test } from './fixtures.ts';
 import { signedInPage, startMultiDocsChat } from './helpers.ts';
 
 // Multi Docs recording (issue 15) in a real browser: Chromium's fake microphone plays espeak-ng's

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signedInPage, startMultiDocsChat } from './helpers.ts';
 
 // Multi Docs (issue 15) against the real server: a PDF uploaded, a question asked over the dual

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { acceptPolicyCookie, BASE_URL, signInThroughUi } from './helpers.ts';
 
 async function openSignIn(page: Page) {

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { acceptPolicyCookie, E2E_PASSWORD } from './helpers.ts';
 import { horizontalOverflow } from './overflow.ts';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { acceptPolicyCookie, signInThroughUi } from './helpers.ts';
 
 /** Reads the entries of a zip (a .pptx is one) without a library: local headers, stored or deflated. */

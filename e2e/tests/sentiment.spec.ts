@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { openGenerativeAiApp, signedInPage } from './helpers.ts';
 
 // Sentiment analysis (tab 4, issue 18 part 2): a 1,000-row sheet through the offline analyser, the

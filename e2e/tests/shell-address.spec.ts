@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { acceptPolicyCookie, BASE_URL, E2E_PASSWORD, signInThroughUi } from './helpers.ts';
 
 // Issue 13: tabs survive a reload, the active tab is in the address, back and forward move between tabs.

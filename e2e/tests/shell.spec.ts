@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { acceptPolicyCookie, BASE_URL, signInThroughUi } from './helpers.ts';
 
 test.beforeEach(async ({ context }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { acceptPolicyCookie, BASE_URL, E2E_PASSWORD } from './helpers.ts';
 
 // The server runs with the default PUBLIC_URL (localhost); a newcomer may open 127.0.0.1 instead.

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import JSZip from 'jszip';
+import { expect, test } from './fixtures.ts';
 import { accessTokenOf, openGenerativeAiApp, signedInPage } from './helpers.ts';
 
 // The document translator (tab 3) against the real server: Apertium offline, the credit rules at
