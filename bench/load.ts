@@ -47,7 +47,7 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
-async function createUsers(topo: Topology, count: number): Promise<string[]> {
+export async function createUsers(topo: Topology, count: number): Promise<string[]> {
   const client = new pg.Client({ connectionString: topo.databaseUrl });
   await client.connect();
   try {

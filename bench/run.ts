@@ -3,6 +3,7 @@ import { aiFactory } from './ai-factory.ts';
 import { analytics } from './analytics.ts';
 import { analyticsAccuracy } from './analytics-accuracy.ts';
 import { chat } from './chat.ts';
+import { chatUsers } from './chat-users.ts';
 import { coldstart } from './coldstart.ts';
 import { credits } from './credits.ts';
 import { dashboards, dashboardsLoad } from './dashboards.ts';
@@ -26,6 +27,7 @@ const BENCHES: Record<string, () => Promise<Result>> = {
   coldstart,
   credits,
   chat,
+  'chat-users': chatUsers,
   ingestion,
   overview,
   lineage,

@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { signIn } from '../server/test/browser.ts';
+import { startStubOpenAI } from '../server/test/stub-openai.ts';
+import { startTopology, TOPOLOGY_PASSWORD, type Topology } from '../server/test/topology.ts';
+import { createUsers } from './load.ts';
+import { startPrivatePostgres } from './private-postgres.ts';
+import { log, type Result } from './result.ts';
+
+// Issue 19's chat targets, with 200 distinct users (one user's 200 questions queue on one balance
+// row by design) on PostgreSQL behind nginx:
+// - portal CPU per question: the process's own CPU time over rounds of 200 users asking at once;
+// - added time to first token while 200 answers stream and new questions arrive at 50 per second,
+//   against the same arrivals sent to the stub directly while 200 of its streams are open;
+// - questions per second with three processes against one, users asking in a closed loop.
+
+const USERS = Number(process.env.CHAT_USERS ?? 200);
+const ARRIVAL_SECONDS = Number(process.env.CHAT_ARRIVAL_SECONDS ?? 10);
+const LOOP_SECONDS = Number(process.env.CHAT_LOOP_SECONDS ?? 15);
+const LOOP_USERS = Math.min(100, USERS);
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : Number.NaN;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** utime + stime of a process, in milliseconds. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** The whole machine's busy and total jiffies (/proc/stat), to tell how much CPU was left over. */
+function machineJiffies(): { busy: number; total: number } {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const n = values.map(Number);
+  const idle = n[3]! + n[4]!;
+  const total = n.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/** Milliseconds to the first byte of the answer's body; the rest is read (or cancelled) apart. */
+async function firstByte(url: string, init: RequestInit) {
+  const started = performance.now();
+  const res = await fetch(url, init);
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  const reader = res.body!.getReader();
+  await reader.read();
+  const ms = performance.now() - started;
+  const rest = (async () => {
+    while (!(await reader.read()).done);
+  })();
+  return { ms, rest, cancel: () => void reader.cancel().catch(() => {}) };
+}
+
+const ask = (base: string, token: string, message: string) =>
+  firstByte(`${base}/api/secured_gpt/askstream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ id: `bench-${Math.random().toString(36).slice(2, 12)}`, message, model: 'gpt4' }),
+  });
+
+const direct = (stubUrl: string, message: string) =>
+  firstByte(`${stubUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
+    body: JSON.stringify({ model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: message }] }),
+  });
+
+async function signInAll(base: string, emails: string[]): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < emails.length; i += 10) {
+    tokens.push(...(await Promise.all(emails.slice(i, i + 10).map(async (e) => (await signIn(base, e, TOPOLOGY_PASSWORD)).accessToken))));
+  }
+  return tokens;
+}
+
+/** Questions sent every `1000 / perSecond` ms for `seconds`, each from the next user; times to first byte. */
+async function arrivals(send: (i: number) => ReturnType<typeof firstByte>, perSecond: number, seconds: number): Promise<number[]> {
+  const times: number[] = [];
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < perSecond * seconds; i++) {
+    const due = start + (i * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    pending.push(
+      send(i).then(async (r) => {
+        times.push(r.ms);
+        await r.rest;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return times;
+}
+
+/** Users asking one after another for `seconds`: answered questions per second and their p99. */
+async function closedLoop(
+  base: string,
+  tokens: string[],
+  seconds: number,
+): Promise<{ perSecond: number; p99: number; errors: number; machineBusy: number }> {
+  const until = performance.now() + seconds * 1000;
+  const before = machineJiffies();
+  const times: number[] = [];
+  let errors = 0;
+  await Promise.all(
+    tokens.map(async (token, u) => {
+      for (let n = 0; performance.now() < until; n++) {
+        const t0 = performance.now();
+        try {
+          await (await ask(base, token, `loop ${u} ${n}`)).rest;
+          times.push(performance.now() - t0);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const after = machineJiffies();
+  const machineBusy = (after.busy - before.busy) / (after.total - before.total);
+  return { perSecond: times.length / seconds, p99: pct(times, 99), errors, machineBusy };
+}
+
+interface Run {
+  topo: Topology;
+  tokens: string[];
+}
+
+async function withTopology<T>(databaseServer: string, stubUrl: string, processes: number, use: (run: Run) => Promise<T>): Promise<T> {
+  const topo = await startTopology({
+    processes,
+    databaseServer,
+    env: {
+      OPENAI_API_KEY: 'sk-bench',
+      OPENAI_BASE_URL: stubUrl,
+      CHAT_MAX_CONCURRENT_STREAMS: '5000',
+      CHAT_RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
+      RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: '1000000',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
+      CHAT_MODEL_OVERRIDES: JSON.stringify({ gpt4: { priceIn: 0.0001, priceOut: 0.0001 } }),
+    },
+  });
+  try {
+    const tokens = await signInAll(topo.url, await createUsers(topo, USERS));
+    // Each user's first question opens their credit account; measured questions come after.
+    await Promise.all(tokens.map(async (t, i) => (await ask(topo.url, t, `warm-up ${i}`)).rest));
+    return await use({ topo, tokens });
+  } finally {
+    await topo.close();
+  }
+}
+
+export async function chatUsers(): Promise<Result> {
+  const postgres = await startPrivatePostgres();
+  const stub = await startStubOpenAI();
+  const quick = { chunks: ['Hello', ' from', ' the', ' stub'], usage: { prompt_tokens: 20, completion_tokens: 4 } };
+  stub.set(quick);
+  // An answer that streams for 30 s: the 200 answers in flight while the others are measured.
+  stub.setRules([{ whenAsked: '[long]', scenario: { ...quick, chunks: Array.from({ length: 150 }, (_, i) => ` w${i}`), delayMs: 200 } }]);
+  const details: string[] = [];
+  try {
+    log(`chat-users: ${USERS} users on one portal process behind nginx`);
+    const one = await withTopology(postgres.url, stub.baseUrl, 1, async ({ topo, tokens }) => {
+      const pid = topo.processes[0]!.child.pid!;
+      // CPU per question: 5 rounds of every user asking at once.
+      const cpu0 = cpuMs(pid);
+      let questions = 0;
+      for (let round = 0; round < 5; round++) {
+        await Promise.all(tokens.map(async (t, i) => (await ask(topo.url, t, `cpu ${round} ${i}`)).rest));
+        questions += tokens.length;
+      }
+      const cpuPerQuestion = (cpuMs(pid) - cpu0) / questions;
+
+      // TTFT while 200 answers stream and 50 new questions arrive per second, against the stub alone.
+      log('chat-users: 200 answers streaming, 50 questions a second');
+      const streaming = await Promise.all(tokens.map((t, i) => ask(topo.url, t, `[long] ${i}`)));
+      const through = await arrivals((i) => ask(topo.url, tokens[i % tokens.length]!, `arrival ${i}`), 50, ARRIVAL_SECONDS);
+      for (const s of streaming) s.cancel();
+      const directStreams = await Promise.all(tokens.map((_, i) => direct(stub.baseUrl, `[long] ${i}`)));
+      const alone = await arrivals((i) => direct(stub.baseUrl, `arrival ${i}`), 50, ARRIVAL_SECONDS);
+      for (const s of directStreams) s.cancel();
+      const added = { p50: pct(through, 50) - pct(alone, 50), p99: pct(through, 99) - pct(alone, 99) };
+
+      log(`chat-users: ${LOOP_USERS} users asking in a loop for ${LOOP_SECONDS} s, one process`);
+      const loop = await closedLoop(topo.url, tokens.slice(0, LOOP_USERS), LOOP_SECONDS);
+      return { cpuPerQuestion, added, through, alone, loop };
+    });
+    details.push(
+      `portal CPU per question (one process, ${USERS} users at once, 5 rounds): ${one.cpuPerQuestion.toFixed(2)} ms (target ≤ 1 ms)`,
+      `time to first token with ${USERS} answers streaming and 50 questions a second for ${ARRIVAL_SECONDS} s: portal p50 ${pct(one.through, 50).toFixed(1)} ms p99 ${pct(one.through, 99).toFixed(1)} ms; stub alone p50 ${pct(one.alone, 50).toFixed(1)} ms p99 ${pct(one.alone, 99).toFixed(1)} ms; added p50 ${one.added.p50.toFixed(1)} ms p99 ${one.added.p99.toFixed(1)} ms (target < 5 / < 25)`,
+      `one process, ${LOOP_USERS} users in a loop: ${one.loop.perSecond.toFixed(0)} questions/s, p99 ${one.loop.p99.toFixed(0)} ms, ${one.loop.errors} errors, both cores ${(one.loop.machineBusy * 100).toFixed(0)}% busy (portal, PostgreSQL, nginx, the stub and this client)`,
+    );
+
+    log(`chat-users: ${LOOP_USERS} users asking in a loop for ${LOOP_SECONDS} s, three processes`);
+    const three = await withTopology(postgres.url, stub.baseUrl, 3, ({ topo, tokens }) =>
+      closedLoop(topo.url, tokens.slice(0, LOOP_USERS), LOOP_SECONDS),
+    );
+    const scale = three.perSecond / one.loop.perSecond;
+    details.push(
+      `three processes, ${LOOP_USERS} users in a loop: ${three.perSecond.toFixed(0)} questions/s, p99 ${three.p99.toFixed(0)} ms, ${three.errors} errors, both cores ${(three.machineBusy * 100).toFixed(0)}% busy: ×${scale.toFixed(2)} one process's throughput (target ≥ ×2.5 at the same p99)`,
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${cpus().length} cores`,
+    );
+    const pass = one.cpuPerQuestion <= 1 && one.added.p50 < 5 && one.added.p99 < 25 && scale >= 2.5 && three.p99 <= one.loop.p99 * 1.1;
+    return {
+      name: 'chat-users',
+      measure: `${USERS} users: CPU/question; added TTFT at 50/s; 3 vs 1 process`,
+      portal: `${one.cpuPerQuestion.toFixed(2)} ms; +${one.added.p50.toFixed(1)}/${one.added.p99.toFixed(1)} ms; ×${scale.toFixed(2)}`,
+      baseline: 'stub direct; one process',
+      ratio: scale,
+      target: '≤1 ms; <5/<25 ms; ≥×2.5',
+      pass,
+      details,
+    };
+  } finally {
+    await stub.close();
+    postgres.stop();
+  }
+}
