@@ -79,7 +79,16 @@ export async function load(): Promise<Result> {
     log('load: private PostgreSQL, bucket, nginx and 3 portal processes');
     topo = await startTopology({
       databaseServer: postgres.url,
-      env: { OPENAI_API_KEY: 'sk-load', OPENAI_BASE_URL: stub.baseUrl, CHAT_UPSTREAM_TIMEOUT_MS: '20000' },
+      env: {
+        OPENAI_API_KEY: 'sk-load',
+        OPENAI_BASE_URL: stub.baseUrl,
+        CHAT_UPSTREAM_TIMEOUT_MS: '20000',
+        // Every user signs in from this one address within the first seconds; people come from many.
+        RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+        RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: '100000',
+        RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+        CHAT_RATE_LIMIT_PER_MINUTE: '100000',
+      },
     });
     const base = topo.url;
     const emails = await createUsers(topo, USERS);
