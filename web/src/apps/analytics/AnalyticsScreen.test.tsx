@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/token-store';
 import { TabsProvider, useTabs } from '../../shell/tabs/TabsProvider';
+import { recordDownloads, type SavedFile } from '../../test/downloads';
 import { jsonResponse, makeJwt } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
 import { AnalyticsScreen } from './AnalyticsScreen';
@@ -68,20 +69,10 @@ function typeAndEnter(text: string) {
   fireEvent.keyDown(box(), { key: 'Enter' });
 }
 
-let downloads: { name: string; blob: Blob }[];
+let downloads: SavedFile[];
 beforeEach(() => {
   setAccessToken(makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada', apps: ['Talk_to_my_data', 'Data_gov/Finance'] }));
-  downloads = [];
-  const blobs = new Map<string, Blob>();
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    const url = `blob:${blobs.size}`;
-    blobs.set(url, blob);
-    return url;
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, blob: blobs.get(this.href)! });
-  });
+  downloads = recordDownloads();
 });
 
 afterEach(() => {

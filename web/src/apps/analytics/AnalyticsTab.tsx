@@ -1,4 +1,8 @@
-import { creditScreenTab } from '../credit-screen-tab';
+import { lazy } from 'react';
+import { CreditScreenTab } from '../credit-screen-tab';
+import type { AppProps } from '../registry';
+
+const AnalyticsScreen = lazy(async () => ({ default: (await import('./AnalyticsScreen')).AnalyticsScreen }));
 
 /** Tab 6: Talk to my data, with the portal's live balance refreshed after each question. */
-export const AnalyticsTab = creditScreenTab(async () => (await import('./AnalyticsScreen')).AnalyticsScreen);
+export const AnalyticsTab = (props: AppProps) => <CreditScreenTab {...props} screen={AnalyticsScreen} />;

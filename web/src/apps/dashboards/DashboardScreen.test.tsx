@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/token-store';
 import { TabsProvider, useTabs } from '../../shell/tabs/TabsProvider';
 import type { Tab } from '../../shell/tabs/tabs-reducer';
+import { recordDownloads, type SavedFile } from '../../test/downloads';
 import { makeJwt } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
 import { setChatMode } from '../chat';
@@ -74,22 +75,12 @@ const openTabs = () => JSON.parse(screen.getByTestId('open-tabs').textContent!) 
 // The chart module is imported when the first chart mounts: slow on a busy machine.
 const rendered = () => waitFor(() => expect(screen.getByTestId('dashboard-report').dataset.state).toBe('rendered'), { timeout: 8000 });
 
-let downloads: { name: string; blob: Blob }[];
+let downloads: SavedFile[];
 beforeEach(() => {
   setAccessToken(makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada', apps: ['Dashboard/Finance'], airport: 'SSA' }));
   charts.options = [];
   setChatMode('CLASSIC');
-  downloads = [];
-  const blobs = new Map<string, Blob>();
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    const url = `blob:${blobs.size}`;
-    blobs.set(url, blob);
-    return url;
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, blob: blobs.get(this.href)! });
-  });
+  downloads = recordDownloads();
 });
 
 afterEach(() => {

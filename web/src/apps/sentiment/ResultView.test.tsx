@@ -2,25 +2,16 @@ import { focusManager } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/token-store';
+import { recordDownloads, type SavedFile } from '../../test/downloads';
 import { makeJwt } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
 import { SentimentScreen } from './SentimentScreen';
 import { AT, BASE, comment, doneAnalysis, errorResponse, result, serve } from './test/sentiment-kit';
 
-let downloads: { name: string; blob: Blob }[];
+let downloads: SavedFile[];
 beforeEach(() => {
   setAccessToken(makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada', apps: ['GenAI/Sentiment Analysis'] }));
-  downloads = [];
-  const blobs = new Map<string, Blob>();
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    const url = `blob:${blobs.size}`;
-    blobs.set(url, blob);
-    return url;
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, blob: blobs.get(this.href)! });
-  });
+  downloads = recordDownloads();
 });
 
 afterEach(() => {
