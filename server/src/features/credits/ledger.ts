@@ -163,7 +163,7 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
     const ctes = sql`credit_hold AS (
         INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature)
         SELECT ${userId}, 'reserve', -h.held_milli, h.after_milli, ${id}, ${feature}
-        FROM credit_hold_row(${userId}::uuid, ${wantedMilli}::bigint, ${upTo}::boolean) h
+        FROM credit_hold_row(${userId}::uuid, ${wantedMilli}::bigint, ${upTo}::boolean) h WHERE h.held_milli IS NOT NULL
         RETURNING -delta_milli AS amount
       )`;
     return { id, ctes };
