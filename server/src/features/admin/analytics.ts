@@ -1,6 +1,5 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { creditLedger, creditReservations, users } from '../../platform/db/schema.ts';
 
 interface Answer {
   day: string;
@@ -35,27 +34,21 @@ function groupBy<K extends string>(answers: Answer[], key: (a: Answer) => string
  * One settled reservation is one answer; its net spend is the sum of its ledger rows.
  */
 export async function spendAnalytics(db: Db, opts: { from: Date; to: Date; bu?: string }) {
-  const rows = await db
-    .select({
-      day: sql<string>`to_char(${creditReservations.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
-      email: users.email,
-      application: creditReservations.feature,
-      model: sql<string | null>`max(${creditLedger.details}->>'model')`,
-      spentMilli: sql<string>`-sum(${creditLedger.deltaMilli})`,
-      tokens: sql<string>`sum(coalesce((${creditLedger.details}->>'inputTokens')::bigint, 0) + coalesce((${creditLedger.details}->>'outputTokens')::bigint, 0))`,
-    })
-    .from(creditReservations)
-    .innerJoin(creditLedger, eq(creditLedger.reservationId, creditReservations.id))
-    .innerJoin(users, eq(users.id, creditReservations.userId))
-    .where(
-      and(
-        eq(creditReservations.status, 'settled'),
-        gte(creditReservations.createdAt, opts.from),
-        lt(creditReservations.createdAt, opts.to),
-        opts.bu ? eq(users.bu, opts.bu) : undefined,
-      ),
-    )
-    .groupBy(creditReservations.id, users.email);
+  // A reservation is its ledger rows; it started with its first 'reserve' row and is an answer once settled.
+  const { rows } = (await db.execute(sql`
+    SELECT to_char(min(l.at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, u.email,
+           max(l.feature) AS application, max(l.details->>'model') AS model,
+           -sum(l.delta_milli) AS "spentMilli",
+           sum(coalesce((l.details->>'inputTokens')::bigint, 0) + coalesce((l.details->>'outputTokens')::bigint, 0)) AS tokens
+    FROM credit_ledger l JOIN users u ON u.id = l.user_id
+    WHERE l.reservation_id IN (
+        SELECT reservation_id FROM credit_ledger
+        WHERE kind = 'reserve' AND at >= ${opts.from.toISOString()}::timestamptz AND at < ${opts.to.toISOString()}::timestamptz)
+      ${opts.bu ? sql`AND u.bu = ${opts.bu}` : sql``}
+    GROUP BY l.reservation_id, u.email
+    HAVING bool_or(l.kind = 'settle') AND min(l.at) >= ${opts.from.toISOString()}::timestamptz`)) as unknown as {
+    rows: { day: string; email: string; application: string; model: string | null; spentMilli: string; tokens: string }[];
+  };
   const answers: Answer[] = rows.map((r) => ({
     day: r.day,
     email: r.email,

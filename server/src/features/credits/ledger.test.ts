@@ -163,6 +163,67 @@ describe('the credit ledger', () => {
     expect(await ledgerSum(user)).toBe(0);
   });
 
+  /** The closing rows (settle or release) of each reservation of a user. */
+  async function closings(userId: string): Promise<Map<string, string[]>> {
+    const rows = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+    const byReservation = new Map<string, string[]>();
+    for (const r of rows) if (r.reservationId) byReservation.set(r.reservationId, byReservation.get(r.reservationId) ?? []);
+    for (const r of rows) if (r.reservationId && r.kind !== 'reserve') byReservation.get(r.reservationId)!.push(r.kind);
+    return byReservation;
+  }
+
+  it('closes a reservation exactly once under 40 concurrent settles and releases, retries included', async () => {
+    const user = await withBalance(100);
+    const reservations = await Promise.all(Array.from({ length: 5 }, () => ledger.reserve(user, 10, 'chat')));
+    expect((await ledger.balance(user)).remaining).toBe(50);
+    await Promise.all(
+      reservations.flatMap((r) =>
+        Array.from({ length: 40 }, (_, i) => (i % 2 ? ledger.settle(r.id, 4, { model: 'm' }) : ledger.release(r.id))),
+      ),
+    );
+    const closed = await closings(user);
+    expect([...closed.values()].map((kinds) => kinds.length)).toEqual([1, 1, 1, 1, 1]);
+    // Each reservation costs 4 when a settle won, nothing when a release won.
+    const settled = [...closed.values()].filter((kinds) => kinds[0] === 'settle').length;
+    expect((await ledger.balance(user)).remaining).toBe(100 - 4 * settled);
+    expect(await ledgerSum(user)).toBe(100 - 4 * settled);
+    await expect(ledger.release(crypto.randomUUID())).rejects.toThrow(/No such credit reservation/);
+  });
+
+  it('keeps many concurrent reservations on one balance exact: holds, extensions racing closes, settles and releases', async () => {
+    const user = await withBalance(60);
+    const one = async (i: number) => {
+      const r = await ledger.reserveUpTo(user, 3, 'chat');
+      // An extension racing the close: whichever comes first, every credit held is closed with the reservation.
+      const [extended] = await Promise.all([
+        ledger.extendUpTo(r.id, 2).catch(() => r.amount),
+        i % 3 === 0 ? ledger.release(r.id) : ledger.settle(r.id, 1),
+      ]);
+      await (i % 2 ? ledger.settle(r.id, 5) : ledger.release(r.id)); // a retry changes nothing
+      return extended;
+    };
+    const results = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => one(i)));
+    expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientCreditError);
+    const closed = await closings(user);
+    for (const kinds of closed.values()) expect(kinds).toHaveLength(1);
+    const settled = [...closed.values()].filter((kinds) => kinds[0] === 'settle').length;
+    const { remaining } = await ledger.balance(user);
+    // Nothing stays held: what is gone is what the settles charged (1 each, or less when less was held).
+    expect(remaining).toBeGreaterThanOrEqual(60 - settled);
+    expect(remaining).toBe(await ledgerSum(user));
+    // Nothing stays held, extensions included: a released reservation's rows add up to 0, a settled
+    // one's to minus the charge (1, or all it held when less).
+    const { rows } = (await database.db.execute(sql`
+      SELECT reservation_id, SUM(delta_milli) AS net, -SUM(delta_milli) FILTER (WHERE kind = 'reserve') AS held,
+             MAX(kind) FILTER (WHERE kind <> 'reserve') AS closing
+      FROM credit_ledger WHERE user_id = ${user} AND reservation_id IS NOT NULL GROUP BY reservation_id`)) as unknown as {
+      rows: { net: string; held: string; closing: string }[];
+    };
+    expect(rows.length).toBe(closed.size);
+    for (const r of rows) expect(Number(r.net)).toBe(r.closing === 'release' ? 0 : -Math.min(1000, Number(r.held)));
+  });
+
   it('keeps the balance equal to the sum of the ledger and never below zero, whatever happens', async () => {
     const op = fc.oneof(
       fc.record({

@@ -1,7 +1,7 @@
 import { CREDITS } from '@hangar/contract';
 import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { creditAccounts, creditLedger, creditReservations } from '../../platform/db/schema.ts';
+import { creditAccounts, creditLedger } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 
 export const MILLI = 1000;
@@ -57,7 +57,7 @@ export class InsufficientCreditError extends AppError {
 
 /**
  * The credit economy. Every change goes through a guarded update of the balance and a ledger row
- * in the same transaction, so concurrent spends never spend the same credit twice and the balance
+ * in the same statement or transaction, so concurrent spends never spend the same credit twice and the balance
  * always equals the sum of the ledger. Features call reserve / settle / release (or put holdUpTo /
  * settling in their own statement), never their own credit SQL.
  */
@@ -145,25 +145,12 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
     return { room, binding };
   }
 
-  async function closeReservation(
-    id: string,
-    status: 'settled' | 'released',
-    apply: (tx: Tx, r: typeof creditReservations.$inferSelect) => Promise<void>,
-  ) {
-    await db.transaction(async (tx) => {
-      const [r] = await tx.select().from(creditReservations).where(eq(creditReservations.id, id)).for('update');
-      if (!r) throw new AppError('NOT_FOUND', 'No such credit reservation.');
-      if (r.status !== 'held') return; // settling or releasing twice is harmless
-      await apply(tx, r);
-      await tx.update(creditReservations).set({ status, closedAt: new Date() }).where(eq(creditReservations.id, id));
-    });
-  }
-
   /**
-   * Takes the amount off the balance (with upTo, at most what is left) and writes the reservation
-   * and its ledger row, as common table expressions for one statement: one round trip, atomic
-   * without a transaction. credit_hold has one row, the amount held, when the balance allowed it.
-   * A wanted amount of 0 holds nothing and only checks that some credit remains.
+   * Takes the amount off the balance (with upTo, at most what is left) and writes the 'reserve'
+   * ledger row, which is the reservation: a common table expression for one statement, one round
+   * trip, atomic without a transaction (credit_hold_row, migration 0015, does the guarded update).
+   * credit_hold has one row, the amount held, when the balance allowed it. A wanted amount of 0
+   * holds nothing and only checks that some credit remains.
    */
   function holdPart(userId: string, wantedMilli: number, feature: string, upTo: boolean): { id: string | null; ctes: SQL } {
     if (wantedMilli <= 0) {
@@ -173,30 +160,23 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
       };
     }
     const id = crypto.randomUUID();
-    const amount = upTo ? sql`LEAST(${wantedMilli}::bigint, remaining_milli)` : sql`${wantedMilli}::bigint`;
-    const guard = upTo ? sql`remaining_milli > 0` : sql`remaining_milli >= ${wantedMilli}`;
-    const ctes = sql`credit_cur AS (
-        SELECT user_id, ${amount} AS amount FROM credit_accounts WHERE user_id = ${userId} AND ${guard} FOR UPDATE
-      ), credit_hold AS (
-        UPDATE credit_accounts a SET remaining_milli = a.remaining_milli - c.amount, updated_at = now()
-        FROM credit_cur c WHERE a.user_id = c.user_id
-        RETURNING a.remaining_milli, c.amount
-      ), credit_res AS (
-        INSERT INTO credit_reservations (id, user_id, feature, amount_milli)
-        SELECT ${id}, ${userId}, ${feature}, amount FROM credit_hold
-      ), credit_led AS (
+    const ctes = sql`credit_hold AS (
         INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature)
-        SELECT ${userId}, 'reserve', -amount, remaining_milli, ${id}, ${feature} FROM credit_hold
+        SELECT ${userId}, 'reserve', -h.held_milli, h.after_milli, ${id}, ${feature}
+        FROM credit_hold_row(${userId}::uuid, ${wantedMilli}::bigint, ${upTo}::boolean) h WHERE h.held_milli IS NOT NULL
+        RETURNING -delta_milli AS amount
       )`;
     return { id, ctes };
   }
 
+  /** holdPart on its own: credit_hold (migration 0015) writes the same row in a statement whose plans stay prepared. */
   async function holdOnce(runner: Tx | Db, userId: string, wantedMilli: number, feature: string, upTo: boolean) {
-    const part = holdPart(userId, wantedMilli, feature, upTo);
-    const { rows } = (await runner.execute(sql`WITH ${part.ctes} SELECT amount FROM credit_hold`)) as unknown as {
-      rows: { amount: string | number }[];
-    };
-    return rows.length ? { id: part.id!, userId, amount: fromMilli(Number(rows[0]!.amount)) } : null;
+    const id = crypto.randomUUID();
+    const { rows } = (await runner.execute(
+      sql`SELECT credit_hold(${userId}::uuid, ${wantedMilli}::bigint, ${upTo}::boolean, ${id}::uuid, ${feature}) AS amount`,
+    )) as unknown as { rows: { amount: string | number | null }[] };
+    const amount = rows[0]?.amount;
+    return amount === null || amount === undefined ? null : { id, userId, amount: fromMilli(Number(amount)) };
   }
 
   async function hold(userId: string, wantedMilli: number, feature: string, upTo: boolean): Promise<Reservation | null> {
@@ -209,34 +189,35 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
   }
 
   /**
-   * Charges the real cost, as common table expressions for one statement: returns the unused part
-   * of the hold. Never more than the hold (issue 11.6: a hold is what the user agreed to spend);
-   * a cost above it is recorded on the ledger row as unbilled, for analytics.
+   * Closes a reservation, as common table expressions for one statement: a settle row charging
+   * actualMilli (never more than the hold, issue 11.6: a hold is what the user agreed to spend; a
+   * cost above it is recorded on the row as unbilled, for analytics), or with null a release row
+   * giving the whole hold back. credit_close_row (migration 0015) returns the row under the
+   * account's lock; the unique closing index backs it: closing twice writes nothing.
+   * credit_close.o_state says 'closing' (done now), 'closed' (already) or 'missing'.
    */
-  function settlePart(reservationId: string, actualCost: number, usage?: Usage): SQL {
-    const actualMilli = toMilli(Math.max(0, actualCost));
-    const details = JSON.stringify({ ...usage });
-    return sql`credit_r AS (
-        UPDATE credit_reservations SET status = 'settled', closed_at = now()
-        WHERE id = ${reservationId} AND status = 'held'
-        RETURNING id, user_id, feature, amount_milli
-      ), credit_cur AS (
-        SELECT a.user_id, r.id AS rid, r.feature, ${actualMilli}::bigint - r.amount_milli AS over,
-               GREATEST(r.amount_milli - ${actualMilli}, 0) AS delta
-        FROM credit_accounts a JOIN credit_r r ON a.user_id = r.user_id
-        FOR UPDATE OF a
-      ), credit_acc AS (
-        UPDATE credit_accounts a SET remaining_milli = a.remaining_milli + cur.delta, updated_at = now()
-        FROM credit_cur cur WHERE a.user_id = cur.user_id
-        RETURNING a.remaining_milli
-      ), credit_led AS (
+  function closePart(reservationId: string, actualMilli: number | null, details: object = {}): SQL {
+    const kind = actualMilli === null ? 'release' : 'settle';
+    const json = JSON.stringify(details);
+    return sql`credit_close AS (
+        SELECT * FROM credit_close_row(${reservationId}::uuid, ${actualMilli}::bigint)
+      ), credit_closing AS (
         INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature, details)
-        SELECT cur.user_id, 'settle', cur.delta, acc.remaining_milli, cur.rid, cur.feature,
-               CASE WHEN cur.over > 0
-                 THEN ${details}::jsonb || jsonb_build_object('unbilledMilli', cur.over)
-                 ELSE ${details}::jsonb END
-        FROM credit_cur cur, credit_acc acc
+        SELECT o_user, ${kind}, o_delta, o_after, ${reservationId}::uuid, o_feature,
+               CASE WHEN o_over > 0 THEN ${json}::jsonb || jsonb_build_object('unbilledMilli', o_over) ELSE ${json}::jsonb END
+        FROM credit_close WHERE o_state = 'closing'
       )`;
+  }
+
+  const settlePart = (reservationId: string, actualCost: number, usage?: Usage): SQL =>
+    closePart(reservationId, toMilli(Math.max(0, actualCost)), { ...usage });
+
+  /** closePart on its own: credit_close (migration 0015) writes the same rows, in a statement whose plans stay prepared. */
+  async function close(reservationId: string, actualMilli: number | null, details: object = {}): Promise<string> {
+    const { rows } = (await db.execute(
+      sql`SELECT credit_close(${reservationId}::uuid, ${actualMilli}::bigint, ${JSON.stringify(details)}::jsonb) AS state`,
+    )) as unknown as { rows: { state: string }[] };
+    return rows[0]!.state;
   }
 
   async function holdOrOpen(userId: string, wantedMilli: number, feature: string, upTo: boolean): Promise<Reservation> {
@@ -277,9 +258,9 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
       return holdOrOpen(userId, Math.max(1, toMilli(estimate)), feature, true);
     },
 
-    /** Charges the real cost of a reservation (see settlePart), in one statement. */
+    /** Charges the real cost of a reservation (see closePart), in one statement. */
     async settle(reservationId: string, actualCost: number, usage?: Usage): Promise<void> {
-      await db.execute(sql`WITH ${settlePart(reservationId, actualCost, usage)} SELECT 1`);
+      await close(reservationId, toMilli(Math.max(0, actualCost)), { ...usage });
     },
 
     /**
@@ -301,32 +282,38 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
      */
     async extendUpTo(reservationId: string, extra: number): Promise<number> {
       return db.transaction(async (tx) => {
-        const [r] = await tx.select().from(creditReservations).where(eq(creditReservations.id, reservationId)).for('update');
-        if (!r) throw new AppError('NOT_FOUND', 'No such credit reservation.');
-        if (r.status !== 'held') return fromMilli(r.amountMilli);
+        const [first] = await tx
+          .select({ userId: creditLedger.userId, feature: creditLedger.feature })
+          .from(creditLedger)
+          .where(and(eq(creditLedger.reservationId, reservationId), eq(creditLedger.kind, 'reserve')))
+          .limit(1);
+        if (!first) throw new AppError('NOT_FOUND', 'No such credit reservation.');
         let wanted = toMilli(extra);
-        if (wanted > 0 && capped) wanted = Math.min(wanted, (await capRoomMilli(tx, r.userId).catch(() => ({ room: 0 }))).room);
+        // The caps' lock before the account's, in the order hold takes them.
+        if (wanted > 0 && capped) wanted = Math.min(wanted, (await capRoomMilli(tx, first.userId).catch(() => ({ room: 0 }))).room);
         const [account] = await tx
           .select({ remaining: creditAccounts.remainingMilli })
           .from(creditAccounts)
-          .where(eq(creditAccounts.userId, r.userId))
+          .where(eq(creditAccounts.userId, first.userId))
           .for('update');
+        // Read under the account's lock, which closing takes too: no close can slip in between.
+        const { rows } = (await tx.execute(sql`
+          SELECT (SELECT -SUM(delta_milli) FROM credit_ledger WHERE reservation_id = ${reservationId} AND kind = 'reserve') AS held,
+                 EXISTS (SELECT 1 FROM credit_ledger WHERE reservation_id = ${reservationId} AND kind IN ('settle', 'release')) AS closed`)) as unknown as {
+          rows: { held: string | number; closed: boolean }[];
+        };
+        const held = Number(rows[0]!.held);
+        if (rows[0]!.closed) return fromMilli(held);
         const take = Math.min(wanted, account?.remaining ?? 0);
-        if (take <= 0) return fromMilli(r.amountMilli);
-        await change(tx, r.userId, -take, { kind: 'reserve', reservationId: r.id, feature: r.feature });
-        await tx
-          .update(creditReservations)
-          .set({ amountMilli: r.amountMilli + take })
-          .where(eq(creditReservations.id, r.id));
-        return fromMilli(r.amountMilli + take);
+        if (take <= 0) return fromMilli(held);
+        await change(tx, first.userId, -take, { kind: 'reserve', reservationId, feature: first.feature });
+        return fromMilli(held + take);
       });
     },
 
     /** Gives the whole estimate back (the call failed or was cancelled before any cost). */
     async release(reservationId: string): Promise<void> {
-      await closeReservation(reservationId, 'released', async (tx, r) => {
-        await change(tx, r.userId, r.amountMilli, { kind: 'release', reservationId: r.id, feature: r.feature });
-      });
+      if ((await close(reservationId, null)) === 'missing') throw new AppError('NOT_FOUND', 'No such credit reservation.');
     },
 
     /** Credits given or taken by an administrator, or granted by an approved request. */

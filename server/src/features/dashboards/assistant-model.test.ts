@@ -8,7 +8,7 @@ import { signIn } from '../../../test/browser.ts';
 import { deliverLedgerMonth } from '../../../test/dashboard-ledger.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { type StubRule, type StubScenario, startStubOpenAI } from '../../../test/stub-openai.ts';
-import { creditLedger, creditReservations, users } from '../../platform/db/schema.ts';
+import { creditLedger, users } from '../../platform/db/schema.ts';
 
 // The dashboards' assistant read by a model (the local OpenAI-protocol stub, as gpt4): find_kpi
 // and query_data tool calls, good, bad and malicious; what each costs; another BU never shows.
@@ -169,8 +169,11 @@ describe('the assistant with a model', () => {
     expect(text).not.toContain('5,000');
     expect(credit).toBe(0);
     expect(await balance()).toBeCloseTo(before, 3);
-    const open = await t.ctx.db.select().from(creditReservations).where(eq(creditReservations.userId, stewardId));
-    expect(open.filter((r) => r.feature === 'dashboards' && r.status === 'held')).toEqual([]);
+    const rows = await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, stewardId));
+    const closed = new Set(rows.filter((r) => r.kind === 'settle' || r.kind === 'release').map((r) => r.reservationId));
+    const held = rows.filter((r) => r.kind === 'reserve' && r.feature === 'dashboards');
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.filter((r) => !closed.has(r.reservationId))).toEqual([]);
   });
 
   it('refuses (402) when the credit left cannot pay the prompt, nothing asked of the model, the hold given back', async () => {

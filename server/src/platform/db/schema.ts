@@ -205,24 +205,16 @@ export const creditLedger = pgTable(
     reason: text('reason'),
     details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
   },
-  // by day for everyone: the organisation's daily spending cap sums today's rows.
-  (t) => [index('credit_ledger_user_idx').on(t.userId, t.at), index('credit_ledger_at_idx').on(t.at)],
+  // by day for everyone: the organisation's daily spending cap sums today's rows. A reservation is
+  // its 'reserve' rows (the hold, then any extension) and at most one closing row (settle or
+  // release): the unique index closes it exactly once, whatever races.
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId, t.at),
+    index('credit_ledger_at_idx').on(t.at),
+    index('credit_ledger_holds_idx').on(t.reservationId).where(sql`kind = 'reserve'`),
+    uniqueIndex('credit_ledger_closing_idx').on(t.reservationId).where(sql`kind IN ('settle', 'release')`),
+  ],
 );
-
-/** Credits held for an answer or a translation until its real cost is known. */
-export const creditReservations = pgTable('credit_reservations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  feature: text('feature').notNull(),
-  amountMilli: bigint('amount_milli', { mode: 'number' }).notNull(),
-  status: text('status', { enum: ['held', 'settled', 'released'] })
-    .notNull()
-    .default('held'),
-  createdAt: createdAt(),
-  closedAt: timestamp('closed_at', { withTimezone: true }),
-});
 
 /** A user's request for more credits, decided by an administrator. One pending per user. */
 export const creditRequests = pgTable(
