@@ -111,6 +111,12 @@ export function rssMb(pid: number): number {
   return Number(kb) / 1024;
 }
 
+export function peakMb(pid: number): number {
+  const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  if (!kb) throw new Error(`no VmHWM for pid ${pid}`);
+  return Number(kb) / 1024;
+}
+
 /** A fresh database on the BENCH_DATABASE_URL server, dropped by `drop`; null when it is not set. */
 export async function freshPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const server = process.env.BENCH_DATABASE_URL;

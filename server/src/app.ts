@@ -10,7 +10,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { GOVERNANCE } from '@hangar/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { registerAnalyticsRoutes } from './features/admin/analytics-routes.ts';
 import { registerAuditRoutes } from './features/admin/audit-routes.ts';
@@ -58,6 +58,7 @@ import { createNotifications } from './platform/notifications.ts';
 import { openApiTransform } from './platform/openapi.ts';
 import { createAuthorize } from './platform/policies/index.ts';
 import { registerCsrfGuard, registerInputGuards, registerNoStore } from './platform/request-guards.ts';
+import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createObjectStore } from './platform/storage/index.ts';
@@ -77,6 +78,8 @@ export interface BuildOptions {
   extend?: (app: FastifyInstance) => void;
   /** Report providers other than builtin (Power BI), when not built from the configuration (tests). */
   dashboardProviders?: DashboardProviders;
+  /** Every answer checked against its schema (default: yes; `npm start` passes VALIDATE_RESPONSES, default no). */
+  validateResponses?: boolean;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -106,7 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     done(null, payload);
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(opts.validateResponses ?? true));
   registerErrorHandling(app);
   registerInputGuards(app);
   registerCsrfGuard(app, new URL(config.publicUrl).origin);

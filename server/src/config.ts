@@ -117,6 +117,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** json: one JSON object per line (production, log collectors); pretty: one short human line; auto: pretty on a terminal. */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  /** true: every answer is checked against its schema before it is sent (development; tests always check). */
+  VALIDATE_RESPONSES: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Password attempts per client address and minute, whatever the accounts tried. */
   RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),

@@ -7,7 +7,7 @@ import { seedGovernanceDemo } from './seed/demo-governance.ts';
 async function main() {
   const config = loadConfig();
   const started = Date.now();
-  const { app, ctx } = await buildApp(config);
+  const { app, ctx } = await buildApp(config, { validateResponses: config.VALIDATE_RESPONSES === 'true' });
   if (config.HANGAR_SEED === 'demo') await seedDemo(ctx);
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Hangar is ready in ${Date.now() - started} ms`);

@@ -1,5 +1,3 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import { badRequest } from './errors.ts';
 import { fetchUserUrl, type OutboundOptions } from './outbound-http.ts';
 
@@ -10,8 +8,12 @@ export interface WebArticle {
   paragraphs: { heading: string | null; text: string }[];
 }
 
-/** Reads a page as a person does: the article (Readability on a DOM), its title, without menus and footers. */
-export function readableArticle(html: string, url: string): WebArticle {
+/**
+ * Reads a page as a person does: the article (Readability on a DOM), its title, without menus and footers.
+ * The DOM and Readability load on the first page read: a server that never reads one does not hold them.
+ */
+export async function readableArticle(html: string, url: string): Promise<WebArticle> {
+  const [{ Readability }, { parseHTML }] = await Promise.all([import('@mozilla/readability'), import('linkedom')]);
   const { document } = parseHTML(html);
   const pageTitle = document.querySelector('title')?.textContent?.trim() ?? '';
   const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();

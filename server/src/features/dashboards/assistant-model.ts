@@ -1,5 +1,5 @@
 import type { QuestionLanguage } from '@hangar/contract';
-import { generateText, jsonSchema, ToolChoiceViolationError, tool } from 'ai';
+import type { jsonSchema } from 'ai';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
@@ -73,6 +73,8 @@ async function callModel(opts: {
   layer: SemanticLayer;
   queryTool: Parameters<typeof jsonSchema>[0];
 }): Promise<{ call: Call; usage: TokenUsage }> {
+  // The AI SDK loads on the first model call: an idle server does not hold it (docs/decisions.md, lazy modules).
+  const { generateText, jsonSchema, ToolChoiceViolationError, tool } = await import('ai');
   const answered = await generateText({
     model: languageModel(opts.model, opts.ctx.config),
     system: opts.system,

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
 import type { AppContext } from '../../platform/context.ts';
 import { formulaSafe, sheetRecords } from './sheet.ts';
 import { fileKey } from './store.ts';
@@ -52,6 +51,8 @@ export async function enrichedXlsx(ctx: AppContext, id: string): Promise<Readabl
   try {
     const csv = await toLocal(ctx, id, work);
     const target = path.join(work, 'enriched.xlsx');
+    // exceljs is large and only these downloads write workbooks: loaded on the first.
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: target, useSharedStrings: false, useStyles: false });
     const sheet = workbook.addWorksheet('Sentiment');
     let header = true;

@@ -1,5 +1,4 @@
 import { SENTIMENT, SENTIMENT_LABELS, type SentimentEngine, type SentimentLabel } from '@hangar/contract';
-import { generateText } from 'ai';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AccessClaims } from '../../platform/identity/access-token.ts';
@@ -83,6 +82,8 @@ export function createLlmAnalyser(model: ModelDefinition, config: Config) {
   return {
     usage,
     async analyse(comments: string[], signal?: AbortSignal): Promise<Analysis[]> {
+      // The AI SDK loads on the first model call: an idle server does not hold it (docs/decisions.md, lazy modules).
+      const { generateText } = await import('ai');
       const result = await generateText({
         model: lm,
         system: INSTRUCTIONS,

@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { configuredModels } from '../../providers/llm/catalogue.ts';
 import { createLlmAnalyser, creditsFor, EngineFailure } from './engines.ts';
 import { RUN_HEARTBEAT_MS } from './lost-runs.ts';
-import { type Analysis, analyse } from './offline/analyse.ts';
+import type { Analysis } from './offline/analyse.ts';
 import type { ResultRow } from './results.ts';
 import { parseDate, sheetRecords } from './sheet.ts';
 import { analysisById, fileKey, updateRun } from './store.ts';
@@ -137,7 +137,9 @@ export async function runSentimentJob(ctx: AppContext, id: string): Promise<void
     const model = row.engine === SENTIMENT.offlineEngine ? null : configuredModels(ctx.config).find((m) => m.id === row.engine);
     if (row.engine !== SENTIMENT.offlineEngine && !model) throw new EngineFailure(`The model ${row.engine} is no longer configured.`);
     const llm = model ? createLlmAnalyser(model, ctx.config) : null;
-    const engine = llm ? (texts: string[]) => llm.analyse(texts) : async (texts: string[]) => texts.map(analyse);
+    // The offline analyser's language model (eld, about 90 MB resident) loads with the first offline run, not at start.
+    const offline = llm ? null : await import('./offline/analyse.ts');
+    const engine = llm ? (texts: string[]) => llm.analyse(texts) : async (texts: string[]) => texts.map(offline!.analyse);
     const step = llm ? `Asking ${model!.title}` : 'Analysing comments';
     const out = { enriched: path.join(work, 'enriched.csv'), results: path.join(work, 'results.ndjson') };
     await analyseSheet(

@@ -1,4 +1,4 @@
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { applyTranslation, collectParagraphs, type Dialect, type Paragraph, paragraphText } from './paragraphs.ts';
 import { buildXml, parseXml, type XmlNode } from './xml.ts';
 
@@ -34,7 +34,9 @@ export interface OfficeDocument {
 export const partLabel = (name: string) => name.replace(/^(word|ppt)\//, '').replace(/\.xml$/, '');
 
 export async function readOffice(bytes: Uint8Array, kind: OfficeKind): Promise<OfficeDocument> {
-  const zip = await JSZip.loadAsync(bytes);
+  // Loaded on the first Office file: a server that never translates one does not hold it.
+  const { default: JSZipModule } = await import('jszip');
+  const zip = await JSZipModule.loadAsync(bytes);
   const parts: OfficePart[] = [];
   const names = Object.keys(zip.files).sort(naturalOrder);
   for (const name of names) {

@@ -1,4 +1,4 @@
-import { generateText, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import { jsonArrayIn } from '../llm/json-answer.ts';
 import { batches, checkSegments, EngineError, type SegmentEngine, type TranslateRequest } from './engine.ts';
 
@@ -29,6 +29,8 @@ export function createLlmEngine(
       const groups = batches(request.segments, 6_000, 60);
       for (const [g, group] of groups.entries()) {
         const input = group.map((i) => request.segments[i]!);
+        // The AI SDK loads on the first model call: an idle server does not hold it (docs/decisions.md, lazy modules).
+        const { generateText } = await import('ai');
         const result = await generateText({
           model,
           system: instructions(request.source, request.target),

@@ -1,5 +1,4 @@
 import type { QuestionLanguage, SemanticResult } from '@hangar/contract';
-import { generateText } from 'ai';
 import type { Config } from '../../../config.ts';
 import type { ModelDefinition } from '../../../providers/llm/catalogue.ts';
 import { languageModel } from '../../../providers/llm/providers.ts';
@@ -72,6 +71,8 @@ export async function phraseReading(opts: {
     table,
     `Computed reading: ${opts.computed}`,
   ].join('\n');
+  // The AI SDK loads on the first model call: an idle server does not hold it (docs/decisions.md, lazy modules).
+  const { generateText } = await import('ai');
   const out = await generateText({
     model: languageModel(opts.model, opts.config),
     system,

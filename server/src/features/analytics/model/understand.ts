@@ -1,4 +1,4 @@
-import { generateText, jsonSchema, type LanguageModelUsage, ToolChoiceViolationError, tool } from 'ai';
+import type { jsonSchema, LanguageModelUsage } from 'ai';
 import type { Config } from '../../../config.ts';
 import type { ModelDefinition } from '../../../providers/llm/catalogue.ts';
 import { languageModel } from '../../../providers/llm/providers.ts';
@@ -38,6 +38,8 @@ export async function understandQuestion(opts: {
   clarifySchema: Parameters<typeof jsonSchema>[0];
   maxOutputTokens: number;
 }): Promise<{ understanding: Understanding; usage: TokenUsage }> {
+  // The AI SDK loads on the first model call: an idle server does not hold it (docs/decisions.md, lazy modules).
+  const { generateText, jsonSchema, ToolChoiceViolationError, tool } = await import('ai');
   const answered = await generateText({
     model: languageModel(opts.model, opts.config),
     system: opts.system,
