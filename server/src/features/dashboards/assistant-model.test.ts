@@ -167,8 +167,9 @@ describe('the assistant with a model', () => {
       expect(credit).toBeGreaterThan(0);
       expect(before - (await balance())).toBeCloseTo(credit!, 3);
     }
-    const open = await t.ctx.db.select().from(creditReservations).where(eq(creditReservations.userId, stewardId));
-    expect(open.filter((r) => r.feature === 'dashboards' && r.status === 'held')).toEqual([]);
+    const rows = await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, stewardId));
+    const closed = new Set(rows.filter((r) => r.kind === 'settle' || r.kind === 'release').map((r) => r.reservationId));
+    expect(rows.filter((r) => r.kind === 'reserve' && r.feature === 'dashboards' && !closed.has(r.reservationId))).toEqual([]);
   });
 
   it('passes on a question back from the model', async () => {
