@@ -26,7 +26,7 @@ const TARGET_RSS_MB = 600;
 /** Dashboards the 50 users open, in turn: every one reads the 10-million-row traffic table. */
 const OPENED = ['traffic', 'hq-traffic', 'airline-id', 'traffic-executive', 'executive'];
 
-interface Warehouse {
+export interface Warehouse {
   dataDir: string;
   /** The objects as the portal's cache holds them once copied (what its SQL names). */
   files: WarehouseFile[];
@@ -40,7 +40,7 @@ let built: Promise<Warehouse> | null = null;
  * in the portal's object store and registered in its warehouse registry, as the pipeline's publish
  * step does, before the portal starts.
  */
-function buildWarehouse(): Promise<Warehouse> {
+export function buildWarehouse(): Promise<Warehouse> {
   built ??= (async () => {
     const started = performance.now();
     const dataDir = tempDataDir();
@@ -107,7 +107,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
 }
 
 /** One opening as the web does it: a session, the report (embed URL and token), then the widget data. */
-async function openDashboard(p: Proc, token: string, key: string): Promise<{ dataMs: number; totalMs: number; widgets: number }> {
+export async function openDashboard(p: Proc, token: string, key: string): Promise<{ dataMs: number; totalMs: number; widgets: number }> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const t0 = performance.now();
   const session = await fetch(`${p.url}/api/v1/dashboard/create-session`, { method: 'POST', headers, body: '{}' });
@@ -123,7 +123,7 @@ async function openDashboard(p: Proc, token: string, key: string): Promise<{ dat
   return { dataMs, totalMs: performance.now() - t0, widgets: body.widgets.length };
 }
 
-async function startAndSignIn(dataDir: string): Promise<{ portal: Proc; token: string }> {
+export async function startAndSignIn(dataDir: string): Promise<{ portal: Proc; token: string }> {
   const portal = await startPortal(dataDir, { HANGAR_DEMO_WAREHOUSE: 'false' });
   await waitHealthy(portal, 120_000);
   const { accessToken } = await signIn(portal.url, 'admin@hangar.local', DEMO_PASSWORD);
@@ -212,7 +212,7 @@ export async function dashboards(): Promise<Result> {
       `the same 8 queries on DuckDB directly: cold ${ms(baseCold)} ms, warm ${ms(baseWarm)} ms (median ${median(baseWarm).toFixed(0)} ms)`,
       `the same 8 queries on DuckDB with the portal's box settings (512 MB, metadata cache), cold: ${ms(boxCold)} ms`,
       `load average: ${load()} (2 cores)`,
-      'Chromium drawing (first widget < 500 ms, all < 1.5 s) is not measured here: see docs/benchmarks.md',
+      'Chromium drawing (first widget < 500 ms, all < 1.5 s): `npm run bench dashboards-drawing`',
     ],
   };
 }

@@ -7,6 +7,7 @@ import { chatUsers } from './chat-users.ts';
 import { coldstart } from './coldstart.ts';
 import { credits } from './credits.ts';
 import { dashboards, dashboardsLoad } from './dashboards.ts';
+import { dashboardsDrawing } from './dashboards-drawing.ts';
 import { ingestion } from './ingestion.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { lineage } from './lineage.ts';
@@ -39,6 +40,7 @@ const BENCHES: Record<string, () => Promise<Result>> = {
   load,
   dashboards,
   'dashboards-load': dashboardsLoad,
+  'dashboards-drawing': dashboardsDrawing,
   sentiment,
   storage,
   'ai-factory': aiFactory,

@@ -153,6 +153,25 @@ describe('the assistant with a model', () => {
     }
   });
 
+  it('answers offline, with a notice, when the model calls no tool: its own text is never shown; only the call is charged', async () => {
+    for (const chunks of [['The revenue was 9,999,999 EUR.'], []]) {
+      stub.setRules([{ whenAsked: 'revenue by month', withTools: true, scenario: { chunks, usage: CALL_USAGE } }]);
+      const before = await balance();
+      const { status, text, credit } = await ask('revenue by month in 2025');
+      expect(status).toBe(200);
+      expect(text).toMatch(/^> GPT 4o answered without looking anything up, so the offline assistant answered instead\./);
+      expect(text).not.toContain('9,999,999');
+      expect(text).toContain('1,250'); // the offline engine's governed number (SSA, January)
+      expect(text).not.toContain('5,000');
+      // The call is charged (its usage, or the prompt's estimate when the SDK refused the text), nothing more.
+      expect(credit).toBeGreaterThan(0);
+      expect(before - (await balance())).toBeCloseTo(credit!, 3);
+    }
+    const rows = await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, stewardId));
+    const closed = new Set(rows.filter((r) => r.kind === 'settle' || r.kind === 'release').map((r) => r.reservationId));
+    expect(rows.filter((r) => r.kind === 'reserve' && r.feature === 'dashboards' && !closed.has(r.reservationId))).toEqual([]);
+  });
+
   it('passes on a question back from the model', async () => {
     script('the numbers', [{ name: 'ask_clarification', arguments: { question: 'Which KPI do you mean?' } }]);
     const { text } = await ask('show me the numbers');

@@ -40,6 +40,8 @@ const costOf = (model: ModelDefinition, u: TokenUsage) => (u.inputTokens * model
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 type Call =
+  /** The model answered in text (or nothing) without calling any tool. */
+  | { kind: 'none' }
   | { kind: 'find'; input: unknown }
   | { kind: 'query'; input: unknown }
   | { kind: 'clarification'; input: unknown }
@@ -110,11 +112,11 @@ async function callModel(opts: {
     throw err;
   });
   const prompt = opts.system + opts.message;
-  if (!answered) return { usage: usageOf(undefined, prompt, ''), call: { kind: 'unusable', problem: 'it answered without a tool' } };
+  if (!answered) return { usage: usageOf(undefined, prompt, ''), call: { kind: 'none' } };
   const calls = answered.toolCalls;
   const usage = usageOf(answered.totalUsage, prompt, JSON.stringify(calls.map((c) => c.input)) + answered.text);
   const call = calls[0];
-  if (!call) return { usage, call: { kind: 'unusable', problem: 'it answered without a tool' } };
+  if (!call) return { usage, call: { kind: 'none' } };
   if (calls.length > 1) return { usage, call: { kind: 'unusable', problem: 'it called several tools at once' } };
   if (call.dynamic && call.invalid) return { usage, call: { kind: 'unusable', problem: `its ${call.toolName} call could not be read` } };
   const kind = ({ find_kpi: 'find', query_data: 'query', ask_clarification: 'clarification' } as const)[call.toolName];
@@ -144,6 +146,7 @@ export function createModelAssistant(ctx: AppContext, deps: AssistantDeps) {
   ) {
     const cannot = (problem: string) =>
       `The question was read into something that cannot be answered: ${problem}. Rephrase it, naming a KPI such as load factor or revenue.`;
+    if (call.kind === 'none') throw new Error('a call without a tool is answered offline, not executed');
     if (call.kind === 'unusable') return cannot(`the model ${call.problem}`);
     if (call.kind === 'clarification') {
       const q = isObject(call.input) ? call.input.question : null;
@@ -221,7 +224,12 @@ export function createModelAssistant(ctx: AppContext, deps: AssistantDeps) {
         const notice = `${model.title} could not be reached, so the offline assistant answered instead, at no cost.`;
         return { text: `> ${notice}\n\n${await deps.offline(actor, message)}`, credit: 0 };
       }
-      const text = await execute(actor, message, language, call, model, add);
+      // Its own text is never shown: it was not computed from the governed data. The call is
+      // charged (the model answered); the offline assistant's answer is free.
+      const text =
+        call.kind === 'none'
+          ? `> ${model.title} answered without looking anything up, so the offline assistant answered instead.\n\n${await deps.offline(actor, message)}`
+          : await execute(actor, message, language, call, model, add);
       const cost = reservation ? Math.min(reservation.amount, costOf(model, used)) : 0;
       if (reservation) await ctx.credits.settle(reservation.id, cost, { model: model.id, ...used });
       closed = true;

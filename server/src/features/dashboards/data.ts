@@ -8,13 +8,13 @@ import {
   compileQuery,
   createWarehouseFiles,
   isRatio,
-  kpiQuality,
   type Measure,
   runCompiled,
   type SemanticLayer,
   scopeOf,
 } from '../analytics/index.ts';
 import type { ReportDef, WidgetDef } from './catalogue/index.ts';
+import { createQualityCache } from './quality-cache.ts';
 
 /** Points a widget may send to the browser: charts are drawn from aggregates, never from raw rows. */
 export const WIDGET_POINT_CAP = 500;
@@ -39,6 +39,7 @@ export function createDashboardData(ctx: AppContext) {
   const layer = buildSemanticLayer();
   const warehouse = createWarehouseFiles(ctx);
   const cache = new Map<string, Promise<SemanticResult>>();
+  const qualities = createQualityCache(ctx.db);
 
   function run(compiled: ReturnType<typeof compileQuery>): Promise<SemanticResult> {
     const hit = cache.get(compiled.sql);
@@ -75,8 +76,6 @@ export function createDashboardData(ctx: AppContext) {
     const notices: string[] = [];
     const query = widgetQuery(widget, filters, notices);
     const compiled = compileQuery(layer, query, files, scope, WIDGET_POINT_CAP);
-    const result = await run(compiled);
-    if (result.truncated) notices.push(`Only the first ${WIDGET_POINT_CAP} points are drawn: narrow the period.`);
     const bases = query.measures.flatMap((id) => baseMeasures(layer, layer.measures.get(id)!)).filter((m): m is BaseMeasure => !isRatio(m));
     const kpis = [...new Map(bases.map((m) => [m.id, m])).values()].map((m) => ({
       useCase: m.useCase,
@@ -84,7 +83,14 @@ export function createDashboardData(ctx: AppContext) {
       table: m.table.type,
       definition: m.definition,
     }));
-    const quality = await kpiQuality(ctx.db, kpis, compiled.files, query, new Date());
+    const today = new Date();
+    const perKpi = [...new Map(kpis.map((k) => [`${k.useCase}|${k.kpi}`, k])).values()];
+    // The quality lookups (the database) run while DuckDB computes the numbers.
+    const [result, quality] = await Promise.all([
+      run(compiled),
+      Promise.all(perKpi.map((k) => qualities.quality(k, compiled.files, query.time, today))),
+    ]);
+    if (result.truncated) notices.push(`Only the first ${WIDGET_POINT_CAP} points are drawn: narrow the period.`);
     return {
       id: widget.id,
       title: widget.title,
@@ -104,7 +110,7 @@ export function createDashboardData(ctx: AppContext) {
             file: path.relative(warehouse.cacheDir, f.path),
           }))
           .sort((a, b) => a.month.localeCompare(b.month)),
-        quality: quality.status,
+        quality,
       },
     };
   }
@@ -112,6 +118,7 @@ export function createDashboardData(ctx: AppContext) {
   return {
     layer,
     cacheSize: () => cache.size,
+    qualityCacheSize: () => qualities.size(),
     async report(report: ReportDef, filters: DashboardDataQuery, actor: Actor): Promise<DashboardData> {
       const scope = await scopeOf(ctx, actor);
       const files = await warehouse.list(scope);

@@ -12,7 +12,8 @@ export interface ReportResponse {
 
 export interface ReportProvider {
   kind: 'builtin' | 'powerbi';
-  embed(input: { dashboardId: string; reportKey: string; userId: string; sessionId: string }): Promise<ReportResponse>;
+  /** `sessionEndsAt`: when the caller's live session ends (the route has just checked it). */
+  embed(input: { dashboardId: string; reportKey: string; userId: string; sessionId: string; sessionEndsAt: Date }): Promise<ReportResponse>;
   /** The dashboard ids and report keys it has a report for, when it is configured per dashboard (Power BI). */
   configuredKeys?(): string[];
 }

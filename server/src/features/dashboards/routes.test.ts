@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DashboardCatalogue, DashboardData, DashboardReportResponse } from '@hangar/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api.ts';
 import { signIn } from '../../../test/browser.ts';
 import { deliverLedgerMonth, duckdb, type LedgerMonth } from '../../../test/dashboard-ledger.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { appGrants, users } from '../../platform/db/schema.ts';
+import { appGrants, dashboardSessions, govCheckResults, users } from '../../platform/db/schema.ts';
 
 // Dashboards through their routes on ledgers delivered for SSA, AMA and LGW: the finance steward of
 // SSA sees SSA's numbers only; the numbers are those DuckDB computes straight from the files.
@@ -94,6 +94,22 @@ describe('sessions', () => {
     expect((await call('DELETE', `/api/v1/finance/delete-session/${id}`, tokens.analyst)).status).toBe(404);
     expect((await call('DELETE', `/api/v1/finance/delete-session/${id}`, tokens.steward)).status).toBe(204);
     expect((await call('GET', `/api/v1/finance/get-session/${id}`, tokens.steward)).status).toBe(404);
+  });
+
+  it('a new session removes the caller’s expired ones, and only his', async () => {
+    const mine = (await call('POST', '/api/v1/dashboard/create-session', tokens.steward)).body.uuid as string;
+    const theirs = (await call('POST', '/api/v1/dashboard/create-session', tokens.analyst)).body.uuid as string;
+    const longAgo = new Date(Date.now() - 2 * 3_600_000);
+    await t.ctx.db
+      .update(dashboardSessions)
+      .set({ startTime: longAgo })
+      .where(inArray(dashboardSessions.id, [mine, theirs]));
+    const fresh = (await call('POST', '/api/v1/dashboard/create-session', tokens.steward)).body.uuid as string;
+    const left = await t.ctx.db
+      .select({ id: dashboardSessions.id })
+      .from(dashboardSessions)
+      .where(inArray(dashboardSessions.id, [mine, theirs, fresh]));
+    expect(left.map((r) => r.id).sort()).toEqual([theirs, fresh].sort());
   });
 
   it('refuses a dashboard the caller does not hold, and an unknown one', async () => {
@@ -216,6 +232,38 @@ describe('widget numbers', () => {
     const expected = await expectedByMonth([files.SSA![0]!, replaced]);
     expect(after.get('revenue-by-month')!.rows).toEqual(expected);
     expect(after.get('revenue')!.rows[0]![0]).not.toBe(before.get('revenue')!.rows[0]![0]);
+    files.SSA = [files.SSA![0]!, replaced];
+  });
+
+  it('says at once where a re-delivered month comes from: its new file and its own checks (no stale where-from)', async () => {
+    const february = (w: Map<string, DashboardData['widgets'][number]>) => {
+      const source = w.get('revenue-by-month')!.source;
+      return {
+        file: source.deliveries.find((d) => d.month === '2025-02')!.file,
+        quality: source.quality.find((q) => q.kpi === 'Revenue')!.months.find((m) => m.bu === 'SSA' && m.month === '2025-02'),
+      };
+    };
+    const before = february(await widgets(tokens.steward, 'finance'));
+    expect(before.quality).toMatchObject({ status: 'pending' }); // no check recorded for it in this app
+    // Another portal process validates a new delivery of the month: registry switch and its checks,
+    // written to the database with nothing said to this process.
+    const replaced = await deliverLedgerMonth(t, dir, { bu: 'SSA', month: 2, revenue: { 'CC-1': 999 }, expenses: 1 });
+    await t.ctx.db.insert(govCheckResults).values(
+      (['file_integrity', 'data_integrity', 'mapping_coverage', 'file_not_received'] as const).map((check) => ({
+        bu: 'SSA',
+        useCase: 'Finance',
+        fileType: 'GENERAL_LEDGER',
+        year: 2025,
+        month: 2,
+        check,
+        status: check === 'data_integrity' ? ('failed' as const) : ('success' as const),
+        value: check === 'data_integrity' ? -1 : 1,
+        message: 'test',
+      })),
+    );
+    const after = february(await widgets(tokens.steward, 'finance'));
+    expect(after.file).not.toBe(before.file);
+    expect(after.quality).toEqual({ bu: 'SSA', month: '2025-02', status: 'failed', failedChecks: ['Data Integrity'] });
     files.SSA = [files.SSA![0]!, replaced];
   });
 });

@@ -49,7 +49,7 @@ export async function registerDashboardRoutes(ctx: AppContext, others: Dashboard
   const tokens = await createEmbedTokens(ctx.db);
   const data = createDashboardData(ctx);
   const providers: Record<ProviderKind, ReportProvider | null> = {
-    builtin: createBuiltinProvider(tokens, sessions, ctx.config.DASHBOARD_TOKEN_SECONDS),
+    builtin: createBuiltinProvider(tokens, ctx.config.DASHBOARD_TOKEN_SECONDS),
     powerbi: others.powerbi ?? null,
   };
 
@@ -187,7 +187,7 @@ export async function registerDashboardRoutes(ctx: AppContext, others: Dashboard
     async (request) => {
       const actor = requireUser(request);
       const d = dashboardFor(request, request.params.report);
-      await sessions.live(actor.sub, request.params.sessionId);
+      const session = await sessions.live(actor.sub, request.params.sessionId);
       const reason = unavailable(d, actor.bu);
       if (reason) throw new AppError('UNAVAILABLE', `The ${d.title} dashboard is unavailable. ${reason}`);
       // Builtin reports are addressed by key (the data route); other providers are configured by tab id or report key.
@@ -197,6 +197,7 @@ export async function registerDashboardRoutes(ctx: AppContext, others: Dashboard
         reportKey,
         userId: actor.sub,
         sessionId: request.params.sessionId,
+        sessionEndsAt: sessions.endsAt(session),
       });
       await sessions.opened(request.params.sessionId, d.def.key);
       return answer;

@@ -26,11 +26,15 @@ export function createDashboardSessions(ctx: AppContext) {
     lifetimeMs,
     endsAt,
     async create(userId: string, app: string): Promise<SessionRow> {
-      // Sessions of this user that outlived their lifetime are of no use to anyone: removed here.
-      await ctx.db
-        .delete(dashboardSessions)
-        .where(and(eq(dashboardSessions.userId, userId), lt(dashboardSessions.startTime, new Date(Date.now() - lifetimeMs))));
-      const [row] = await ctx.db.insert(dashboardSessions).values({ userId, app }).returning();
+      // Sessions of this user that outlived their lifetime are of no use to anyone: removed in the
+      // same statement (one round trip: PGlite serves every request of the process on one connection).
+      const expired = ctx.db.$with('expired').as(
+        ctx.db
+          .delete(dashboardSessions)
+          .where(and(eq(dashboardSessions.userId, userId), lt(dashboardSessions.startTime, new Date(Date.now() - lifetimeMs))))
+          .returning({ id: dashboardSessions.id }),
+      );
+      const [row] = await ctx.db.with(expired).insert(dashboardSessions).values({ userId, app }).returning();
       return row!;
     },
     /** The caller's session, refused once expired. */

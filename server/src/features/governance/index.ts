@@ -9,5 +9,6 @@ export type { FileTypeDef, KpiDef } from './catalogue/types.ts';
 export { FORMULA_START } from './engine/sql.ts';
 export { type FileFormat, PARSE_LIMITS, type Tabular, toTabular } from './engine/tabular.ts';
 export { type LineageConsumer, registerLineageConsumers } from './lineage-consumers.ts';
+export { checkResultsVersion } from './results-cache.ts';
 export { type CheckStatusRow, currentCheckStatuses } from './store.ts';
 export { sniffedStream } from './upload-content.ts';

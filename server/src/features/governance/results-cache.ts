@@ -7,6 +7,9 @@ const TTL_MS = 5000;
 let version = 0;
 const entries = new Map<string, { at: number; version: number; value: Promise<unknown> }>();
 
+/** Grows each time this process records, restores or removes check results: other features' caches compare it. */
+export const checkResultsVersion = (): number => version;
+
 export function resultsChanged(): void {
   version++;
   entries.clear();

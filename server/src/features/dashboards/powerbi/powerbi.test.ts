@@ -49,7 +49,13 @@ function provider(env: Record<string, string> = {}) {
   if (!p) throw new Error('expected a provider');
   return p;
 }
-const input = (dashboardId: string, reportKey = dashboardId) => ({ dashboardId, reportKey, userId: 'u1', sessionId: randomUUID() });
+const input = (dashboardId: string, reportKey = dashboardId) => ({
+  dashboardId,
+  reportKey,
+  userId: 'u1',
+  sessionId: randomUUID(),
+  sessionEndsAt: new Date(Date.now() + 35 * 60_000),
+});
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   const err = await promise.then(
