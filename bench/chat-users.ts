@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { signIn } from '../server/test/browser.ts';
 import { startStubOpenAI } from '../server/test/stub-openai.ts';
 import { startTopology, TOPOLOGY_PASSWORD, type Topology } from '../server/test/topology.ts';
+import { firstByte, percentile } from './chat.ts';
 import { createUsers } from './load.ts';
 import { startPrivatePostgres } from './private-postgres.ts';
 import { log, type Result } from './result.ts';
@@ -20,10 +21,6 @@ const LOOP_SECONDS = Number(process.env.CHAT_LOOP_SECONDS ?? 15);
 const LOOP_USERS = Math.min(100, USERS);
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : Number.NaN;
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** utime + stime of a process, in milliseconds. */
@@ -39,20 +36,6 @@ function machineJiffies(): { busy: number; total: number } {
   const idle = n[3]! + n[4]!;
   const total = n.reduce((a, b) => a + b, 0);
   return { busy: total - idle, total };
-}
-
-/** Milliseconds to the first byte of the answer's body; the rest is read (or cancelled) apart. */
-async function firstByte(url: string, init: RequestInit) {
-  const started = performance.now();
-  const res = await fetch(url, init);
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-  const reader = res.body!.getReader();
-  await reader.read();
-  const ms = performance.now() - started;
-  const rest = (async () => {
-    while (!(await reader.read()).done);
-  })();
-  return { ms, rest, cancel: () => void reader.cancel().catch(() => {}) };
 }
 
 const ask = (base: string, token: string, message: string) =>
@@ -122,7 +105,7 @@ async function closedLoop(
   );
   const after = machineJiffies();
   const machineBusy = (after.busy - before.busy) / (after.total - before.total);
-  return { perSecond: times.length / seconds, p99: pct(times, 99), errors, machineBusy };
+  return { perSecond: times.length / seconds, p99: percentile(times, 99), errors, machineBusy };
 }
 
 interface Run {
@@ -184,7 +167,7 @@ export async function chatUsers(): Promise<Result> {
       const directStreams = await Promise.all(tokens.map((_, i) => direct(stub.baseUrl, `[long] ${i}`)));
       const alone = await arrivals((i) => direct(stub.baseUrl, `arrival ${i}`), 50, ARRIVAL_SECONDS);
       for (const s of directStreams) s.cancel();
-      const added = { p50: pct(through, 50) - pct(alone, 50), p99: pct(through, 99) - pct(alone, 99) };
+      const added = { p50: percentile(through, 50) - percentile(alone, 50), p99: percentile(through, 99) - percentile(alone, 99) };
 
       log(`chat-users: ${LOOP_USERS} users asking in a loop for ${LOOP_SECONDS} s, one process`);
       const loop = await closedLoop(topo.url, tokens.slice(0, LOOP_USERS), LOOP_SECONDS);
@@ -192,7 +175,7 @@ export async function chatUsers(): Promise<Result> {
     });
     details.push(
       `portal CPU per question (one process, ${USERS} users at once, 5 rounds): ${one.cpuPerQuestion.toFixed(2)} ms (target ≤ 1 ms)`,
-      `time to first token with ${USERS} answers streaming and 50 questions a second for ${ARRIVAL_SECONDS} s: portal p50 ${pct(one.through, 50).toFixed(1)} ms p99 ${pct(one.through, 99).toFixed(1)} ms; stub alone p50 ${pct(one.alone, 50).toFixed(1)} ms p99 ${pct(one.alone, 99).toFixed(1)} ms; added p50 ${one.added.p50.toFixed(1)} ms p99 ${one.added.p99.toFixed(1)} ms (target < 5 / < 25)`,
+      `time to first token with ${USERS} answers streaming and 50 questions a second for ${ARRIVAL_SECONDS} s: portal p50 ${percentile(one.through, 50).toFixed(1)} ms p99 ${percentile(one.through, 99).toFixed(1)} ms; stub alone p50 ${percentile(one.alone, 50).toFixed(1)} ms p99 ${percentile(one.alone, 99).toFixed(1)} ms; added p50 ${one.added.p50.toFixed(1)} ms p99 ${one.added.p99.toFixed(1)} ms (target < 5 / < 25)`,
       `one process, ${LOOP_USERS} users in a loop: ${one.loop.perSecond.toFixed(0)} questions/s, p99 ${one.loop.p99.toFixed(0)} ms, ${one.loop.errors} errors, both cores ${(one.loop.machineBusy * 100).toFixed(0)}% busy (portal, PostgreSQL, nginx, the stub and this client)`,
     );
 

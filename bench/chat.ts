@@ -7,13 +7,13 @@ const LEVELS = [1, 50, 200];
 const OPEN_STREAMS = 1000;
 const ROUNDS = 5;
 
-function percentile(xs: number[], p: number): number {
+export function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 }
 
 /** Milliseconds from sending the request to the first byte of the body. */
-async function firstByte(url: string, init: RequestInit): Promise<{ ms: number; rest: Promise<void>; cancel: () => void }> {
+export async function firstByte(url: string, init: RequestInit): Promise<{ ms: number; rest: Promise<void>; cancel: () => void }> {
   const started = performance.now();
   const res = await fetch(url, init);
   // An error answer is fast and would pass for a stream.

@@ -1,7 +1,7 @@
-import { type ComponentType, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { useCredits } from '../shell/credits/CreditsProvider';
-import { Spinner } from '../ui/Spinner';
 import type { AppProps } from './registry';
+import { TabLoading } from './TabLoading';
 
 /**
  * A tab whose screen (given lazy, so the portal's first load does not carry it) refreshes the
@@ -10,14 +10,8 @@ import type { AppProps } from './registry';
 export function CreditScreenTab({ tab, screen: Screen }: AppProps & { screen: ComponentType<{ onCreditsChanged?: () => void }> }) {
   const credits = useCredits();
   return (
-    <Suspense
-      fallback={
-        <div className="flex h-full items-center justify-center p-8">
-          <Spinner label={`Loading ${tab.title}...`} />
-        </div>
-      }
-    >
+    <TabLoading title={tab.title}>
       <Screen onCreditsChanged={() => void credits.refresh()} />
-    </Suspense>
+    </TabLoading>
   );
 }

@@ -1,6 +1,6 @@
-import { lazy, type ReactNode, Suspense } from 'react';
-import { Spinner } from '../../ui/Spinner';
+import { lazy, type ReactNode } from 'react';
 import type { AppProps } from '../registry';
+import { TabLoading } from '../TabLoading';
 
 // Admin tabs load on first open: admin screens (and ECharts) stay out of the main bundle.
 const ApplicationRightsApp = lazy(async () => ({ default: (await import('./rights/ApplicationRightsApp')).ApplicationRightsApp }));
@@ -11,17 +11,7 @@ const NotificationsApp = lazy(async () => ({ default: (await import('./notificat
 const DataAnalyticsApp = lazy(async () => ({ default: (await import('./analytics/DataAnalyticsApp')).DataAnalyticsApp }));
 
 function Loading({ tab, children }: AppProps & { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <div className="flex h-full items-center justify-center p-8">
-          <Spinner label={`Loading ${tab.title}...`} />
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
-  );
+  return <TabLoading title={tab.title}>{children}</TabLoading>;
 }
 
 /** Tab 69. */

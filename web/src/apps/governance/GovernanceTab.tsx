@@ -1,6 +1,6 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Spinner } from '../../ui/Spinner';
+import { type ComponentType, lazy } from 'react';
 import type { AppProps } from '../registry';
+import { TabLoading } from '../TabLoading';
 
 // Loaded on first open: the governance screens (and DOMPurify) stay out of the main bundle.
 const GovernanceApp = lazy(async () => ({ default: (await import('./GovernanceApp')).GovernanceApp }));
@@ -8,15 +8,9 @@ const OverviewApp = lazy(async () => ({ default: (await import('./overview/Overv
 
 function Loading({ App, ...props }: AppProps & { App: ComponentType<AppProps> }) {
   return (
-    <Suspense
-      fallback={
-        <div className="flex h-full items-center justify-center p-8">
-          <Spinner label={`Loading ${props.tab.title}...`} />
-        </div>
-      }
-    >
+    <TabLoading title={props.tab.title}>
       <App {...props} />
-    </Suspense>
+    </TabLoading>
   );
 }
 
