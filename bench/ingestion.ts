@@ -143,8 +143,11 @@ async function bigUpload(): Promise<{ seconds: number; startMb: number; peakMb: 
       req.on('error', reject);
       (async () => {
         req.write(head);
+        // The upload's content is sniffed: a file named .pdf must start like one.
+        const magic = Buffer.from('%PDF-1.7\n');
+        req.write(magic);
         const chunk = Buffer.alloc(1024 * 1024, 0x25);
-        let sent = 0;
+        let sent = magic.length;
         while (sent < size) {
           const piece = size - sent >= chunk.length ? chunk : chunk.subarray(0, size - sent);
           sent += piece.length;
