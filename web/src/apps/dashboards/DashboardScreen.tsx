@@ -7,6 +7,7 @@ import { useTabs } from '../../shell/tabs/TabsProvider';
 import type { Tab } from '../../shell/tabs/tabs-reducer';
 import { useClaims } from '../../shell/token/useClaims';
 import { Spinner } from '../../ui/Spinner';
+import { preloadCharts } from '../admin/analytics/EChart';
 import { setChatMode, useChatMode } from '../chat';
 import { AssistantPanel } from './AssistantPanel';
 import { type DashboardFilters, dashboardKeys, fetchDashboards } from './api';
@@ -31,6 +32,8 @@ const inStrip = (d: DashboardSummary) => d.id >= DASHBOARD_STRIP_IDS.from && d.i
 export function DashboardScreen({ tab }: { tab: Tab }) {
   const { closeTab } = useTabs();
   const claims = useClaims();
+  // The chart library loads while the catalogue, the session, the report and the data are asked for.
+  useEffect(preloadCharts, []);
   const catalogue = useQuery({ queryKey: dashboardKeys.catalogue, queryFn: fetchDashboards, staleTime: 5 * 60_000 });
   const dashboards = catalogue.data?.dashboards ?? [];
   const own = dashboards.find((d) => d.id === tab.id);

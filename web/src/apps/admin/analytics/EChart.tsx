@@ -2,6 +2,11 @@ import type { EChartsOption } from 'echarts';
 import type { ECharts } from 'echarts/core';
 import { useEffect, useRef } from 'react';
 
+/** Starts loading the chart library before the first chart mounts (e.g. while a screen's data is on its way). */
+export function preloadCharts(): void {
+  import('./echarts-setup').catch(() => {});
+}
+
 /**
  * A tiny ECharts wrapper: the library is imported when the first chart mounts (its own chunk, out
  * of the main bundle), the chart follows its container's size and is disposed on unmount.
