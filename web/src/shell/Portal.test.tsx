@@ -1,32 +1,22 @@
-import { HOME_TAB_ID, type MenuItem, type MenuResponse, SHELL } from '@hangar/contract';
+import { HOME_TAB_ID, type MenuResponse, SHELL } from '@hangar/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../api/navigation';
 import { getAccessToken, setAccessToken } from '../api/token-store';
 import { chatRoutes, defaultChatState } from '../apps/chat/test/chat-server';
 import { jsonResponse, makeJwt } from '../test/helpers';
+import { menuItem } from '../test/menu';
 import { renderWithProviders } from '../test/render';
 import { Portal } from './Portal';
 
-const item = (id: number, title: string, section: string, extra: Partial<MenuItem> = {}): MenuItem => ({
-  id,
-  appId: `App/${id}`,
-  title,
-  description: `${title} description`,
-  icon: 'files',
-  section,
-  externalLink: null,
-  ...extra,
-});
-
 const MENU: MenuResponse = {
   items: [
-    item(HOME_TAB_ID, 'SecuredGPT', 'SecuredGPT', { icon: 'message-square' }),
-    item(1, 'HQ Dashboards', 'Dashboards HQ'),
-    item(3, 'Translator', 'Generative AI'),
-    item(5, 'Prototype lab', 'Generative AI'),
-    item(1001, 'Forecast app', 'AI Factory', { externalLink: 'https://apps.example.org/forecast' }),
-    item(75, 'User Rights', 'Admin Management', { icon: 'id-card' }),
+    menuItem(HOME_TAB_ID, 'SecuredGPT', 'SecuredGPT', { icon: 'message-square' }),
+    menuItem(1, 'HQ Dashboards', 'Dashboards HQ'),
+    menuItem(3, 'Translator', 'Generative AI'),
+    menuItem(5, 'Prototype lab', 'Generative AI'),
+    menuItem(1001, 'Forecast app', 'AI Factory', { externalLink: 'https://apps.example.org/forecast' }),
+    menuItem(75, 'User Rights', 'Admin Management', { icon: 'id-card' }),
   ],
   staging: false,
   links: { documentation: 'https://docs.example.org', reportBug: 'https://bugs.example.org/new' },

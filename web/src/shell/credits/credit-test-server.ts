@@ -1,7 +1,8 @@
-import { HOME_TAB_ID, type MenuItem, type MenuResponse } from '@hangar/contract';
+import { HOME_TAB_ID, type MenuResponse } from '@hangar/contract';
 import { vi } from 'vitest';
 import { chatRoutes, defaultChatState } from '../../apps/chat/test/chat-server';
 import { jsonResponse } from '../../test/helpers';
+import { menuItem } from '../../test/menu';
 
 /** What the fake server answers; tests change it between steps. */
 export interface CreditServerState {
@@ -23,23 +24,13 @@ export const CREDIT_URLS = {
   create: '/api/admin/credits_management/create_credits_request',
 } as const;
 
-const item = (id: number, title: string, section: string): MenuItem => ({
-  id,
-  appId: `App/${id}`,
-  title,
-  description: `${title} description`,
-  icon: 'files',
-  section,
-  externalLink: null,
-});
-
 export const CREDIT_TEST_MENU: MenuResponse = {
   items: [
-    item(HOME_TAB_ID, 'SecuredGPT', 'SecuredGPT'),
-    item(6, 'Talk to my data', 'Generative Analytics'),
-    item(3, 'Translator', 'Translator'),
-    item(7, 'Multi Docs', 'Multi Docs'),
-    item(75, 'User Rights', 'Admin Management'),
+    menuItem(HOME_TAB_ID, 'SecuredGPT', 'SecuredGPT'),
+    menuItem(6, 'Talk to my data', 'Generative Analytics'),
+    menuItem(3, 'Translator', 'Translator'),
+    menuItem(7, 'Multi Docs', 'Multi Docs'),
+    menuItem(75, 'User Rights', 'Admin Management'),
   ],
   staging: false,
   links: { documentation: 'https://docs.example.org', reportBug: 'https://bugs.example.org/new' },

@@ -1,5 +1,6 @@
 import { CHAT_CREDIT_MARKER, type ChatMessage, type ChatSession, type MenuItem, SUGGESTED_PROMPTS } from '@hangar/contract';
 import { jsonResponse } from '../../../test/helpers';
+import { menuItem } from '../../../test/menu';
 import type { ChatConfig, ChatModels, HistoryItem } from '../api';
 
 export const CHAT_URL = '/api/secured_gpt';
@@ -170,16 +171,6 @@ export function chatRoutes(state: ChatServerState) {
     return jsonResponse({ message: 'Not found' }, 404, 'Not Found');
   };
 }
-
-const menuItem = (id: number, title: string, section: string): MenuItem => ({
-  id,
-  appId: `App/${id}`,
-  title,
-  description: `${title} description`,
-  icon: 'files',
-  section,
-  externalLink: null,
-});
 
 /** The menu the chat suites sign in to: the chat, Multi Docs, the translator and an admin tab. */
 export const CHAT_MENU: MenuItem[] = [
