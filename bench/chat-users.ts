@@ -81,7 +81,7 @@ async function arrivals(send: (i: number) => ReturnType<typeof firstByte>, perSe
 }
 
 /** Users asking one after another for `seconds`: answered questions per second and their p99. */
-async function closedLoop(
+export async function closedLoop(
   base: string,
   tokens: string[],
   seconds: number,
@@ -108,12 +108,18 @@ async function closedLoop(
   return { perSecond: times.length / seconds, p99: percentile(times, 99), errors, machineBusy };
 }
 
-interface Run {
+export interface Run {
   topo: Topology;
   tokens: string[];
 }
 
-async function withTopology<T>(databaseServer: string, stubUrl: string, processes: number, use: (run: Run) => Promise<T>): Promise<T> {
+export async function withTopology<T>(
+  databaseServer: string,
+  stubUrl: string,
+  processes: number,
+  use: (run: Run) => Promise<T>,
+  users = USERS,
+): Promise<T> {
   const topo = await startTopology({
     processes,
     databaseServer,
@@ -129,7 +135,7 @@ async function withTopology<T>(databaseServer: string, stubUrl: string, processe
     },
   });
   try {
-    const tokens = await signInAll(topo.url, await createUsers(topo, USERS));
+    const tokens = await signInAll(topo.url, await createUsers(topo, users));
     // Each user's first question opens their credit account; measured questions come after.
     await Promise.all(tokens.map(async (t, i) => (await ask(topo.url, t, `warm-up ${i}`)).rest));
     return await use({ topo, tokens });

@@ -3,6 +3,7 @@ import { aiFactory } from './ai-factory.ts';
 import { analytics } from './analytics.ts';
 import { analyticsAccuracy } from './analytics-accuracy.ts';
 import { chat } from './chat.ts';
+import { chatScaling } from './chat-scaling.ts';
 import { chatUsers } from './chat-users.ts';
 import { coldstart } from './coldstart.ts';
 import { credits } from './credits.ts';
@@ -29,6 +30,7 @@ const BENCHES: Record<string, () => Promise<Result>> = {
   credits,
   chat,
   'chat-users': chatUsers,
+  'chat-scaling': chatScaling,
   ingestion,
   overview,
   lineage,
