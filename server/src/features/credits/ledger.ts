@@ -1,6 +1,7 @@
 import { CREDITS } from '@hangar/contract';
 import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { preparedQuery } from '../../platform/db/prepared.ts';
 import { creditAccounts, creditLedger } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 
@@ -63,6 +64,14 @@ export class InsufficientCreditError extends AppError {
  */
 export function createLedger(db: Db, caps: DailyCaps = {}) {
   const capped = caps.user !== undefined || caps.org !== undefined;
+  // The two statements every answer runs, prepared once per pooled connection (credit_hold and
+  // credit_close, migrations 0015 and 0016).
+  const holdStatement = preparedQuery(
+    db,
+    'credit_hold',
+    'SELECT credit_hold($1::uuid, $2::bigint, $3::boolean, $4::uuid, $5::text) AS amount',
+  );
+  const closeStatement = preparedQuery(db, 'credit_close', 'SELECT credit_close($1::uuid, $2::bigint, $3::jsonb) AS state');
   /** Creates the account at the default limit (an "opening" ledger row) the first time it is needed. */
   async function ensureAccount(tx: Tx | Db, userId: string): Promise<void> {
     const opening = toMilli(CREDITS.defaultLimit);
@@ -172,10 +181,15 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
   /** holdPart on its own: credit_hold (migration 0015) writes the same row in a statement whose plans stay prepared. */
   async function holdOnce(runner: Tx | Db, userId: string, wantedMilli: number, feature: string, upTo: boolean) {
     const id = crypto.randomUUID();
-    const { rows } = (await runner.execute(
-      sql`SELECT credit_hold(${userId}::uuid, ${wantedMilli}::bigint, ${upTo}::boolean, ${id}::uuid, ${feature}) AS amount`,
-    )) as unknown as { rows: { amount: string | number | null }[] };
-    const amount = rows[0]?.amount;
+    const rows =
+      runner === db
+        ? await holdStatement([userId, wantedMilli, upTo, id, feature])
+        : (
+            (await runner.execute(
+              sql`SELECT credit_hold(${userId}::uuid, ${wantedMilli}::bigint, ${upTo}::boolean, ${id}::uuid, ${feature}) AS amount`,
+            )) as unknown as { rows: Record<string, unknown>[] }
+          ).rows;
+    const amount = rows[0]?.amount as string | number | null | undefined;
     return amount === null || amount === undefined ? null : { id, userId, amount: fromMilli(Number(amount)) };
   }
 
@@ -214,10 +228,8 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
 
   /** closePart on its own: credit_close (migration 0015) writes the same rows, in a statement whose plans stay prepared. */
   async function close(reservationId: string, actualMilli: number | null, details: object = {}): Promise<string> {
-    const { rows } = (await db.execute(
-      sql`SELECT credit_close(${reservationId}::uuid, ${actualMilli}::bigint, ${JSON.stringify(details)}::jsonb) AS state`,
-    )) as unknown as { rows: { state: string }[] };
-    return rows[0]!.state;
+    const rows = await closeStatement([reservationId, actualMilli, JSON.stringify(details)]);
+    return rows[0]!.state as string;
   }
 
   async function holdOrOpen(userId: string, wantedMilli: number, feature: string, upTo: boolean): Promise<Reservation> {

@@ -193,9 +193,9 @@ export const creditLedger = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: every row is written beside an update of the user's account (which has one),
+    // and the check cost each row a lock on the user's row (migration 0016); the portal never deletes users.
+    userId: uuid('user_id').notNull(),
     kind: text('kind', { enum: ['opening', 'reserve', 'settle', 'release', 'request_approved', 'admin_adjustment'] }).notNull(),
     deltaMilli: bigint('delta_milli', { mode: 'number' }).notNull(),
     balanceAfterMilli: bigint('balance_after_milli', { mode: 'number' }).notNull(),
