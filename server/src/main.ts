@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './platform/db/client.ts';
+import { preloadConfiguredProviders } from './providers/llm/providers.ts';
 import { seedDemo } from './seed/demo.ts';
 import { seedGovernanceDemo } from './seed/demo-governance.ts';
 
@@ -11,6 +12,8 @@ async function main() {
   if (config.HANGAR_SEED === 'demo') await seedDemo(ctx);
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Hangar is ready in ${Date.now() - started} ms`);
+  // The language model providers the configuration names load after the start, not during it.
+  preloadConfiguredProviders(config).catch((err) => app.log.warn({ err }, 'language model providers could not be loaded'));
   if (config.HANGAR_SEED === 'demo' && config.HANGAR_DEMO_WAREHOUSE === 'true') {
     // The demo warehouse runs through the real pipeline, which takes a minute: in the background.
     seedGovernanceDemo(ctx).catch((err) => app.log.error({ err }, 'demo warehouse failed'));

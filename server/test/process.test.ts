@@ -1,11 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startTestApp } from './harness.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+const SERVER = path.resolve(import.meta.dirname, '..');
+// The node arguments of `npm start` (server/package.json), so this test starts the server the way production does.
+const START_ARGS: string[] = JSON.parse(readFileSync(path.join(SERVER, 'package.json'), 'utf8')).scripts.start.split(/\s+/).slice(1);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hangar-proc-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -14,7 +17,8 @@ afterAll(() => {
 });
 
 function start(port: number) {
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, START_ARGS, {
+    cwd: SERVER,
     env: { ...process.env, PORT: String(port), HANGAR_DATA_DIR: dataDir, HANGAR_DEMO_PASSWORD: 'process-test-pw', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,13 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -93,7 +87,14 @@ export async function openDatabase(opts: {
   /** PGlite: start from this dump instead of an empty cluster (tests: a migrated template). */
   loadDataDir?: Blob;
 }): Promise<Database> {
+  // Each driver is loaded only when it is the one used: PGlite's module is half a megabyte of code
+  // that a PostgreSQL deployment never runs, and the reverse for pg.
   if (opts.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool discards it and the next query opens a new one.
@@ -117,6 +118,11 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const unlock = opts.inMemory ? () => {} : lockDataDir(opts.dataDir);
   try {
     const client = await PGlite.create(opts.inMemory ? 'memory://' : path.join(opts.dataDir, 'pglite'), {
