@@ -41,6 +41,9 @@ export function registerMetrics(app: FastifyInstance, opts: { token?: string } =
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'hangar_' });
   const tallies = new Map<string, Map<string, RouteTally>>();
+  /** In the order first seen, as prom-client lists label sets. */
+  const seen: RouteTally[] = [];
+  const allTallies = () => seen;
   const requests = new Counter({
     name: 'hangar_http_requests_total',
     help: 'HTTP requests by method, route and status',
@@ -56,9 +59,6 @@ export function registerMetrics(app: FastifyInstance, opts: { token?: string } =
   void requests;
   registry.registerMetric(durationHistogram(allTallies) as unknown as Metric);
 
-  function* allTallies() {
-    for (const byMethod of tallies.values()) yield* byMethod.values();
-  }
 
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -72,6 +72,7 @@ export function registerMetrics(app: FastifyInstance, opts: { token?: string } =
     if (!t) {
       t = { labels: { method, route }, statuses: new Map(), buckets: new Array(BUCKETS.length + 1).fill(0), sum: 0, count: 0 };
       byMethod.set(method, t);
+      seen.push(t);
     }
     const status = reply.statusCode;
     t.statuses.set(status, (t.statuses.get(status) ?? 0) + 1);
