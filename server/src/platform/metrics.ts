@@ -44,7 +44,8 @@ export function registerMetrics(app: FastifyInstance, opts: { token?: string } =
   /** In the order first seen, as prom-client lists label sets. */
   const seen: RouteTally[] = [];
   const allTallies = () => seen;
-  const requests = new Counter({
+  // Registered by its constructor; its collect() hands over the status counts.
+  new Counter({
     name: 'hangar_http_requests_total',
     help: 'HTTP requests by method, route and status',
     labelNames: ['method', 'route', 'status'] as const,
@@ -56,9 +57,7 @@ export function registerMetrics(app: FastifyInstance, opts: { token?: string } =
       }
     },
   });
-  void requests;
   registry.registerMetric(durationHistogram(allTallies) as unknown as Metric);
-
 
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
