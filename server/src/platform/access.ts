@@ -2,6 +2,7 @@ import { APP } from '@hangar/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from './errors.ts';
 import type { AccessClaims } from './identity/access-token.ts';
+import { addRequestStep } from './request-hooks.ts';
 
 /**
  * Who may call a route. Every route declares one in `config.access`; a route without one is refused
@@ -32,7 +33,8 @@ const PLUGIN_ROUTES = [/^\/api\/docs(\/|$)/];
 
 export function registerAccessRules(
   app: FastifyInstance,
-  verify: (token: string) => Promise<AccessClaims>,
+  /** The claims at once for a token already verified and still current; a promise otherwise. */
+  verify: (token: string) => AccessClaims | Promise<AccessClaims>,
   onDenied: (request: FastifyRequest) => Promise<void>,
 ): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
@@ -45,23 +47,40 @@ export function registerAccessRules(
       routes.push({ method, url: route.url, access });
     }
   });
-  app.addHook('onRequest', async (request) => {
+  // Synchronous for a token seen before (nearly every request): a promise only to verify a new one.
+  addRequestStep(app, (request) => {
     const rule = request.routeOptions.config?.access;
     if (rule === undefined) {
       if (request.is404 || PLUGIN_ROUTES.some((re) => re.test(request.routeOptions.url ?? ''))) return;
       throw forbidden('This route declares no access rule and is closed.');
     }
     const token = bearerToken(request);
-    if (token) request.user = await verify(token).catch(() => null);
-    if (rule === 'public') return;
-    if (!request.user) {
-      throw unauthenticated(token ? 'Your session token is invalid or has expired. Please sign in again.' : undefined);
+    if (!token) return enforce(request, rule, null, false);
+    let claims: AccessClaims | Promise<AccessClaims>;
+    try {
+      claims = verify(token);
+    } catch {
+      return enforce(request, rule, null, true);
     }
-    if (rule !== 'authenticated' && !rule.anyApp.some((app) => request.user?.apps.includes(app))) {
-      await onDenied(request);
-      throw forbidden();
-    }
+    if (!(claims instanceof Promise)) return enforce(request, rule, claims, true);
+    return claims.then(
+      (c) => enforce(request, rule, c, true),
+      () => enforce(request, rule, null, true),
+    );
   });
+
+  function enforce(request: FastifyRequest, rule: AccessRule, user: AccessClaims | null, hadToken: boolean): void | Promise<void> {
+    if (hadToken) request.user = user;
+    if (rule === 'public') return;
+    if (!user) {
+      throw unauthenticated(hadToken ? 'Your session token is invalid or has expired. Please sign in again.' : undefined);
+    }
+    if (rule !== 'authenticated' && !rule.anyApp.some((app) => user.apps.includes(app))) {
+      return onDenied(request).then(() => {
+        throw forbidden();
+      });
+    }
+  }
   return routes;
 }
 

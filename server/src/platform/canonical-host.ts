@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addRequestStep } from './request-hooks.ts';
 
 /** Paths that belong to the API or the sign-in machinery, never redirected (cookies and tokens are not the browser page's). */
 const NOT_THE_WEB_APP = /^\/(api|auth|idp|interaction|metrics)(\/|$)/;
@@ -30,7 +31,7 @@ export function registerCanonicalHost(app: FastifyInstance, publicUrl: string): 
   const canonicalHostname = canonical.hostname.replace(/^\[|\]$/g, '');
   if (!isLoopbackHost(canonicalHostname)) return;
   const reported = new Set<string>();
-  app.addHook('onRequest', async (request, reply) => {
+  addRequestStep(app, (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (request.headers.authorization) return;
     const host = request.headers.host;
@@ -54,6 +55,6 @@ export function registerCanonicalHost(app: FastifyInstance, publicUrl: string): 
         );
       }
     }
-    if (redirect) return reply.redirect(`${canonical.origin}${request.url}`, 307);
+    if (redirect) reply.redirect(`${canonical.origin}${request.url}`, 307);
   });
 }

@@ -92,6 +92,8 @@ class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const status = reply.statusCode;
     const level = error || status >= 500 ? 'error' : status < 400 && ROUTINE.test(request.url) ? 'debug' : 'info';
+    // pino's check: below the configured level the line (and its object) is not built at all.
+    if ((request.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.(level) === false) return;
     const responseTime = Math.round(reply.elapsedTime);
     request.log[level]({ req: request, res: { statusCode: status }, responseTime, ...(error ? { err: error } : {}) }, 'request completed');
   }

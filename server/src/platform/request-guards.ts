@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors.ts';
+import { addRequestStep } from './request-hooks.ts';
 
 export const MAX_JSON_DEPTH = 64;
 const NUL_MESSAGE = 'Text must not contain NUL characters (\\u0000). Remove them and send the request again.';
@@ -57,16 +58,17 @@ export function registerInputGuards(app: FastifyInstance): void {
     if (containsNul(parsed)) return done(badRequest(NUL_MESSAGE), undefined);
     done(null, parsed);
   });
-  app.addHook('onRequest', async (request) => {
+  addRequestStep(app, (request) => {
     // The raw URL covers path parameters and the query string alike, in any encoding of NUL.
     if (request.url.includes('%00') || request.url.includes('\u0000')) throw badRequest(NUL_MESSAGE);
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     // A body passed on as a stream (the AI Factory proxy) is the upstream's to read.
-    const streamed = typeof (request.body as { pipe?: unknown } | null)?.pipe === 'function';
-    if (request.body && typeof request.body === 'object' && !streamed && !request.isMultipart() && containsNul(request.body)) {
-      throw badRequest(NUL_MESSAGE);
-    }
+    const body = request.body;
+    if (!body || typeof body !== 'object') return done();
+    const streamed = typeof (body as { pipe?: unknown }).pipe === 'function';
+    if (!streamed && !request.isMultipart() && containsNul(body)) return done(badRequest(NUL_MESSAGE));
+    done();
   });
 }
 
@@ -78,7 +80,7 @@ export function registerInputGuards(app: FastifyInstance): void {
  */
 export function registerCsrfGuard(app: FastifyInstance, publicOrigin: string): void {
   const safe = new Set(['GET', 'HEAD', 'OPTIONS']);
-  app.addHook('onRequest', async (request) => {
+  addRequestStep(app, (request) => {
     if (safe.has(request.method)) return;
     if (!crossOrigin(request, publicOrigin)) return;
     throw new AppError('FORBIDDEN', 'This request came from another site and was refused. Use the portal itself to make changes.');
@@ -96,8 +98,9 @@ function crossOrigin(request: FastifyRequest, publicOrigin: string): boolean {
 
 /** Answers that depend on who asks are never kept by browsers or shared caches. */
 export function registerNoStore(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.user && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
 

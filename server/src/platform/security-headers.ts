@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { addRequestStep } from './request-hooks.ts';
 
 /**
  * Security headers with a strict content security policy (no inline scripts). Helmet's middleware
@@ -61,18 +62,23 @@ export function registerSecurityHeaders(
     });
   const unframed = pages(false);
   const framed = pages(true);
-  app.addHook('onRequest', (request, reply, done) => {
+  addRequestStep(app, (request, reply) => {
     if (isApiCall(request.url)) {
       // JSON is never rendered as a page: the short set OWASP recommends for REST responses.
       for (const [name, value] of API_HEADERS) reply.raw.setHeader(name, value);
-      return done();
+      return;
     }
     if (PROXIED_APP.test(request.url)) {
       for (const [name, value] of PROXIED_APP_HEADERS) reply.raw.setHeader(name, value);
       if (opts.https) reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
-      return done();
+      return;
     }
     const middleware = FRAMEABLE.test(request.url) ? framed : unframed;
-    middleware(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    // helmet's middleware calls back synchronously; a failure it reports is the request's error.
+    let failure: unknown;
+    middleware(request.raw, reply.raw, (err?: unknown) => {
+      failure = err;
+    });
+    if (failure) throw failure;
   });
 }

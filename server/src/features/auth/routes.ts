@@ -159,7 +159,7 @@ export function registerAuthRoutes(ctx: AppContext): void {
     '/auth/valid_access',
     { config: { access: 'public', ...limit }, schema: { tags: ['auth'], body: ValidAccessRequest, response: { 200: ValidResponse } } },
     async (request) => ({
-      valid: await ctx.accessTokens.verify(request.body.token).then(
+      valid: await Promise.resolve(ctx.accessTokens.verify(request.body.token)).then(
         () => true,
         () => false,
       ),

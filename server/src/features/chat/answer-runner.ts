@@ -206,6 +206,10 @@ export function eventQueue<T>() {
       wake?.();
       wake = null;
     },
+    /** What is queued now, without waiting (the reader catching up writes it at once). */
+    drain(): T[] {
+      return items.splice(0);
+    },
     async next(): Promise<T | null> {
       while (!items.length) {
         if (closed) return null;

@@ -210,14 +210,19 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
       });
       for (let event = first; event; event = await events.next()) {
         if (reply.raw.destroyed) return;
-        if (event.type === 'text') {
-          reply.raw.write(event.text);
-          continue;
+        // Chunks that arrived while this reader waited go out in one write (one syscall), not one each.
+        let text = '';
+        for (const e of [event, ...events.drain()]) {
+          if (e.type === 'text') {
+            text += e.text;
+            continue;
+          }
+          const { errorText, cost } = e.end;
+          if (errorText) text += `${CHAT_ERROR_MARKER}${errorText}`;
+          reply.raw.end(`${text}${CHAT_CREDIT_MARKER}${Math.round(cost * 1000) / 1000}##${newTitle ?? chat.title}`);
+          return;
         }
-        const { errorText, cost } = event.end;
-        if (errorText) reply.raw.write(`${CHAT_ERROR_MARKER}${errorText}`);
-        reply.raw.end(`${CHAT_CREDIT_MARKER}${Math.round(cost * 1000) / 1000}##${newTitle ?? chat.title}`);
-        return;
+        reply.raw.write(text);
       }
     },
   );

@@ -21,20 +21,30 @@ export const ACCESS_AUDIENCE = 'hangar-api';
 
 export interface AccessTokens {
   sign(claims: Omit<AccessClaims, 'exp'>): Promise<{ token: string; expiresIn: number }>;
-  verify(token: string): Promise<AccessClaims>;
+  /**
+   * The token's claims when it is well signed, unexpired and current. At once (no promise) for a
+   * token verified before whose currency this process knows, which is nearly every request; a
+   * promise otherwise, rejected when the token is not valid.
+   */
+  verify(token: string): AccessClaims | Promise<AccessClaims>;
 }
 
 const CACHE_LIMIT = 10_000;
 
+/** A compact JWS's last part. */
+const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
+
 /** A token that is well signed but no longer current: revoked rights, ended session, disabled user. */
 export interface CurrentCheck {
   isCurrent(claims: AccessClaims): Promise<boolean>;
+  /** The same answer without waiting when this process knows it; undefined when it must read. */
+  isCurrentNow?(claims: AccessClaims): boolean | undefined;
 }
 
 export async function createAccessTokens(db: Db, issuer: string, ttlSeconds: number, revocation?: CurrentCheck): Promise<AccessTokens> {
   // Signature checks dominated an authenticated request's cost; a token verified once is
   // remembered until it expires (keyed by the whole token, so a changed byte misses).
-  const verified = new Map<string, AccessClaims>();
+  const verified = new Map<string, { token: string; claims: AccessClaims }>();
   const jwk = await getOrCreateSecret<JWK>(db, 'access_token_signing_key', async () => {
     const { privateKey } = await generateKeyPair(ALG, { extractable: true });
     return { ...(await exportJWK(privateKey)), kid: crypto.randomUUID(), alg: ALG };
@@ -62,21 +72,33 @@ export async function createAccessTokens(db: Db, issuer: string, ttlSeconds: num
         .sign(privateKey);
       return { token, expiresIn: ttlSeconds };
     },
-    async verify(token) {
-      let claims = verified.get(token);
-      if (claims && claims.exp * 1000 <= Date.now()) {
-        verified.delete(token);
-        claims = undefined;
+    verify(token) {
+      // Keyed by the signature (short to hash), then the whole token compared, so a changed byte misses.
+      const entry = verified.get(signatureOf(token));
+      if (entry && entry.token === token && entry.claims.exp * 1000 > Date.now()) {
+        const current = revocation ? (revocation.isCurrentNow?.(entry.claims) ?? null) : true;
+        if (current === true) return entry.claims;
+        if (current === false) return Promise.reject(new Error('access token revoked'));
       }
-      if (!claims) {
-        claims = await verifySignature(token);
-        if (verified.size >= CACHE_LIMIT) verified.delete(verified.keys().next().value as string);
-        verified.set(token, claims);
-      }
-      if (revocation && !(await revocation.isCurrent(claims))) throw new Error('access token revoked');
-      return claims;
+      return verifySlowly(token);
     },
   };
+
+  async function verifySlowly(token: string): Promise<AccessClaims> {
+    const key = signatureOf(token);
+    let entry = verified.get(key);
+    if (entry && (entry.token !== token || entry.claims.exp * 1000 <= Date.now())) {
+      verified.delete(key);
+      entry = undefined;
+    }
+    if (!entry) {
+      entry = { token, claims: await verifySignature(token) };
+      if (verified.size >= CACHE_LIMIT) verified.delete(verified.keys().next().value as string);
+      verified.set(key, entry);
+    }
+    if (revocation && !(await revocation.isCurrent(entry.claims))) throw new Error('access token revoked');
+    return entry.claims;
+  }
 
   async function verifySignature(token: string): Promise<AccessClaims> {
     const { payload } = await jwtVerify(token, publicKey, { issuer, audience: ACCESS_AUDIENCE, algorithms: [ALG] });

@@ -13,6 +13,8 @@ import { groupMembers, refreshTokens, users } from '../db/schema.ts';
  */
 export interface Revocation {
   isCurrent(claims: { sub: string; ver?: number; sid?: string }): Promise<boolean>;
+  /** isCurrent's answer without waiting when this process knows it (the user's version is loaded); else undefined. */
+  isCurrentNow(claims: { sub: string; ver?: number; sid?: string }): boolean | undefined;
   /** The users' tokens stop working: their rights, BU or account state changed. */
   bump(userIds: readonly string[]): Promise<void>;
   /** Every member of the group: what the group grants changed. */
@@ -85,6 +87,14 @@ export function createRevocation(db: Db, opts: { tokenTtlSeconds: number; pollMs
       // A token newer than what this process knows was minted after a change made elsewhere that the
       // next poll would bring: read it now rather than refuse a fresh token for up to a poll interval.
       if (claims.ver > ver) ver = await fetchVersion(claims.sub);
+      return claims.ver === ver;
+    },
+    isCurrentNow(claims) {
+      if (typeof claims.ver !== 'number' || typeof claims.sid !== 'string') return false;
+      if (endedSessions.has(claims.sid)) return false;
+      const ver = versions.get(claims.sub);
+      // Unknown here, or newer than what this process knows: isCurrent reads the database.
+      if (ver === undefined || claims.ver > ver) return undefined;
       return claims.ver === ver;
     },
     bump,
