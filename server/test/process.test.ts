@@ -8,7 +8,9 @@ import { freePort, startTestApp } from './harness.ts';
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 const SERVER = path.resolve(import.meta.dirname, '..');
 // The node arguments of `npm start` (server/package.json), so this test starts the server the way production does.
-const START_ARGS: string[] = JSON.parse(readFileSync(path.join(SERVER, 'package.json'), 'utf8')).scripts.start.split(/\s+/).slice(1);
+const START_ARGS: string[] = JSON.parse(readFileSync(path.join(SERVER, 'package.json'), 'utf8'))
+  .scripts.start.split(/\s+/)
+  .slice(1);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hangar-proc-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
