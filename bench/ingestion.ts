@@ -43,7 +43,7 @@ export async function ingestion(): Promise<Result> {
   const refCsv = path.join(dir, 'ref.csv');
   writeFileSync(refCsv, toCsv(generateReferential(refDef)));
   const refParquet = path.join(dir, 'ref.parquet');
-  await loadReferential((await readable(refCsv, dir)).csvPath, refDef, refParquet);
+  await loadReferential((await readable(refCsv, dir, 'csv', false)).csvPath, refDef, refParquet);
   // The pipeline as an upload runs it: normalised (line numbers, encoding), then checked.
   const pipeline = async () =>
     runChecks({
