@@ -67,7 +67,8 @@ export async function checkUpload(ctx: AppContext, uploadId: string, opts = { qu
     await withWorkDir(ctx, async (dir) => {
       const source = path.join(dir, `source.${extensionOf(upload.fileName) || 'bin'}`);
       await download(ctx.store, upload.objectKey, source);
-      const tabular = await toTabular(source, extensionOf(upload.fileName), dir);
+      // A plain UTF-8 CSV is checked where it is, without the rewrite.
+      const tabular = await toTabular(source, extensionOf(upload.fileName), dir, { inPlace: true });
       const base = {
         uploadId: upload.id,
         bu: upload.bu,

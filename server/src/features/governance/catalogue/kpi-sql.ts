@@ -29,3 +29,14 @@ export function kpiValueSql(kpi: KpiDef): string {
   if (kpi.per) return `${agg(kpi.aggregate, kpi.column)} / NULLIF(${agg(kpi.per.aggregate, kpi.per.column)}, 0)`;
   return `${kpi.negate ? '-1 * ' : ''}${agg(kpi.aggregate, kpi.column)}`;
 }
+
+/**
+ * The same value as kpiValueSql over the KPI's rows only, written as one column of a scan over all
+ * rows (each aggregate filtered), so several KPIs share one scan.
+ */
+export function kpiFilteredValueSql(kpi: KpiDef): string {
+  const where = kpiWhereSql(kpi);
+  const filtered = (fn: Parameters<typeof agg>[0], column: string) => `${agg(fn, column)} FILTER (WHERE ${where})`;
+  if (kpi.per) return `${filtered(kpi.aggregate, kpi.column)} / NULLIF(${filtered(kpi.per.aggregate, kpi.per.column)}, 0)`;
+  return `${kpi.negate ? '-1 * ' : ''}${filtered(kpi.aggregate, kpi.column)}`;
+}

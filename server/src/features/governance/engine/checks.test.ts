@@ -22,7 +22,7 @@ function file(rows: string[][] | string): string {
 async function mapping(rows?: string[][]): Promise<Map<string, string>> {
   const def = referentialDef('Finance', 'MAPPING_LOCAL')!;
   const out = path.join(dir, `ref${++n}.parquet`);
-  const result = await loadReferential((await readable(file(rows ?? generateReferential(def)), dir)).csvPath, def, out);
+  const result = await loadReferential((await readable(file(rows ?? generateReferential(def)), dir, 'csv', false)).csvPath, def, out);
   expect(result.ok).toBe(true);
   return new Map([['MAPPING_LOCAL', out]]);
 }

@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 // DuckDB's native library (tens of MB) loads with the first check, not with the server.
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { KpiTables } from '@hangar/contract';
 import type { ColumnDef, FileTypeDef } from '../catalogue/types.ts';
-import { clip, someOf } from './bounded.ts';
+import { someOf } from './bounded.ts';
 import { csvColumns, LINE_COLUMN, longestLine, readHeader } from './header.ts';
+import { computeKpis } from './kpis.ts';
+import { countProbes, dataIntegrityProbes, fileIntegrityProbes, findingsOf, groupFindings, type Table } from './probes.ts';
 import { describeFormat, nulFinding, usesDecimalComma } from './read-as.ts';
-import { badType, FORMULA_START, formatKpi, ident, kpiSql, literal, rawName, typed, typeLabel } from './sql.ts';
-import type { FileFormat } from './tabular.ts';
+import { ident, keepsText, keptText, literal, typed } from './sql.ts';
+import { type FileFormat, normalizedCsv } from './tabular.ts';
 
 export interface Finding {
   problem: string;
@@ -54,16 +58,34 @@ export interface CheckInput {
   threads?: number;
 }
 
-const SAMPLE = 5;
-/** The file line of a row, written in front of each record when the file was normalised. */
-const LINE = ident(LINE_COLUMN);
 const MAX_LINE_BYTES = 2 * 1024 * 1024;
 const LONG_LINE = 'A line of the file is longer than 2 MB: the file is not a CSV with one record per line.';
 const NOT_RUN: CheckOutcome = { passed: false, ran: false, findings: [] };
+/** The reader did not find the records a plain file's scan counted, or could not read the file. */
+const MISREAD = Symbol('misread');
 
 /** Runs file integrity, data integrity and mapping coverage on one file, and computes its KPIs. */
 export async function runChecks(input: CheckInput): Promise<CheckReport> {
+  const report = await checkFile(input);
+  if (report !== MISREAD) return report;
+  // The rewrite reads every file as it always has: the same findings and lines, or the same explanation.
+  const rewritten = path.join(path.dirname(input.stagedPath), `rewritten-${randomUUID()}.csv`);
+  try {
+    const tab = await normalizedCsv(input.csvPath, rewritten);
+    if (!tab.ok) throw new Error(tab.message);
+    const again = await checkFile({ ...input, csvPath: tab.csvPath, format: { ...tab.format, source: input.format.source } });
+    if (again === MISREAD) throw new Error('a rewritten file was misread');
+    return again;
+  } finally {
+    await rm(rewritten, { force: true });
+  }
+}
+
+async function checkFile(input: CheckInput): Promise<CheckReport | typeof MISREAD> {
   const { def } = input;
+  const inPlace = input.format.lines === 'position';
+  // A row's line in the uploaded file: the rewrite wrote it in front of each record; a plain file's record n is on line n + 2.
+  const line = inPlace ? '(rowid + 2)' : ident(LINE_COLUMN);
   let readAs = describeFormat(input.format, false);
   const report = (fileIntegrity: CheckOutcome, rows = 0): CheckReport => ({
     rows,
@@ -75,13 +97,14 @@ export async function runChecks(input: CheckInput): Promise<CheckReport> {
     staged: false,
   });
 
-  const header = await readHeader(input.csvPath);
+  const header = await readHeader(input.csvPath, !inPlace);
   if (!header) return report(fail('The file is empty: it has no header row.'));
   const headerFindings = checkHeader(header.columns, def.columns);
   if (input.format.nulCount) headerFindings.unshift(nulFinding(input.format));
   if (headerFindings.length) return report({ passed: false, ran: true, findings: headerFindings });
 
-  if ((await longestLine(input.csvPath)) > MAX_LINE_BYTES) return report(fail(LONG_LINE));
+  // A plain file's scan has measured its lines.
+  if (!inPlace && (await longestLine(input.csvPath)) > MAX_LINE_BYTES) return report(fail(LONG_LINE));
 
   const instance = await (await import('@duckdb/node-api')).DuckDBInstance.create(':memory:', {
     memory_limit: input.memoryLimit ?? '512MB',
@@ -93,40 +116,65 @@ export async function runChecks(input: CheckInput): Promise<CheckReport> {
     let decimalComma = false;
     try {
       const source = `read_csv(${literal(input.csvPath)},
-          delim = ${literal(header.delimiter)}, header = true, auto_detect = false, columns = ${csvColumns(header)},
+          delim = ${literal(header.delimiter)}, header = true, auto_detect = false, columns = ${csvColumns(header, !inPlace)},
           quote = '"', escape = '"', strict_mode = true, max_line_size = ${MAX_LINE_BYTES})`;
       decimalComma = header.delimiter !== ',' && (await usesDecimalComma(db, def, source));
       readAs = describeFormat(input.format, decimalComma);
-      // One pass: each column typed, plus the text of non-text columns so bad values can be reported.
-      const rawCopies = def.columns.filter((c) => c.type !== 'string').map((c) => `${ident(c.name)} AS ${ident(rawName(c))}`);
+      // One pass: each column typed, and the original text where a value did not convert, for the findings.
+      // The table keeps the file's order (preserve_insertion_order): a plain file's rowid is its record number.
+      const lineColumn = inPlace ? [] : [`CAST(${line} AS BIGINT) AS ${line}`];
+      const texts = def.columns.filter(keepsText).map((c) => keptText(c, decimalComma));
       await db.run(
-        `CREATE TABLE t AS SELECT CAST(${LINE} AS BIGINT) AS ${LINE}, ${[...def.columns.map((c) => typed(c, decimalComma)), ...rawCopies].join(', ')}
-         FROM ${source}`,
+        `CREATE TABLE t AS SELECT ${[...lineColumn, ...def.columns.map((c) => typed(c, decimalComma)), ...texts].join(', ')} FROM ${source}`,
       );
     } catch (err) {
+      if (inPlace) return MISREAD;
       return report(fail(readError(err)));
     }
     const rows = await scalar(db, 'SELECT count(*) FROM t');
+    if (inPlace && rows !== input.format.records) return MISREAD;
     if (rows === 0) return report(fail('The file has a header but no data rows.'));
 
-    const fileIntegrity = await fileChecks(db, def, input.period, decimalComma);
-    if (!fileIntegrity.passed) return report(fileIntegrity, rows);
-
-    // Most files pass: the Parquet copy is written on a second connection while the checks run,
-    // and thrown away if the data checks fail.
-    const writer = await instance.connect();
-    const staging = writer
-      .run(`COPY (SELECT ${def.columns.map((c) => ident(c.name)).join(', ')} FROM t) TO ${literal(input.stagedPath)} (FORMAT parquet)`)
-      .finally(() => writer.closeSync());
+    const table: Table = { db, line };
+    const fileProbes = fileIntegrityProbes(def, input.period, decimalComma);
+    const dataProbes = dataIntegrityProbes(def);
+    // Most files pass: the later steps start now on connections of their own, beside the file check,
+    // and are stopped and dropped if it fails (the Parquet copy is kept only if both checks pass).
+    const side = startSide(instance, line);
+    const staging = side.run(({ db: c }) =>
+      c.run(`COPY (SELECT ${def.columns.map((c) => ident(c.name)).join(', ')} FROM t) TO ${literal(input.stagedPath)} (FORMAT parquet)`),
+    );
+    const groupings = side.run((t) => groupFindings(t, def));
+    const coverage = side.run(({ db: c }) => coverageCheck(c, def, input.referentials));
+    const kpis = side.run(({ db: c }) => computeKpis(c, def));
     try {
-      const dataIntegrity = await dataChecks(db, def);
-      const coverage = await coverageCheck(db, def, input.referentials);
-      const kpis = await computeKpis(db, def);
+      // One scan counts both checks' probes; the data counts are used only if the file passes (a row rule
+      // that fails on rows of the wrong type cannot stop the file check: its probes are then counted alone).
+      const counts = await countProbes(table, [...fileProbes, ...dataProbes]).catch(() => null);
+      const fileFindings = await findingsOf(table, fileProbes, counts ?? (await countProbes(table, fileProbes)));
+      const fileIntegrity: CheckOutcome = { passed: fileFindings.length === 0, ran: true, findings: fileFindings };
+      if (!fileIntegrity.passed) {
+        await side.stop();
+        await rm(input.stagedPath, { force: true });
+        return report(fileIntegrity, rows);
+      }
+      const dataCounts = counts ? counts.slice(fileProbes.length) : await countProbes(table, dataProbes);
+      const dataFindings = [...(await findingsOf(table, dataProbes, dataCounts)), ...(await groupings)];
+      const dataIntegrity: CheckOutcome = { passed: dataFindings.length === 0, ran: true, findings: dataFindings };
+      const result = {
+        rows,
+        readAs,
+        fileIntegrity,
+        dataIntegrity,
+        coverage: await coverage,
+        kpis: await kpis,
+        staged: dataIntegrity.passed,
+      };
       await staging;
       if (!dataIntegrity.passed) await rm(input.stagedPath, { force: true });
-      return { rows, readAs, fileIntegrity, dataIntegrity, coverage, kpis, staged: dataIntegrity.passed };
+      return result;
     } catch (err) {
-      await staging.catch(() => {});
+      await side.stop();
       await rm(input.stagedPath, { force: true });
       throw err;
     }
@@ -134,6 +182,40 @@ export async function runChecks(input: CheckInput): Promise<CheckReport> {
     db.closeSync();
     instance.closeSync();
   }
+}
+
+/** Steps run beside the file check, each on a connection of its own. */
+function startSide(instance: DuckDBInstance, line: string) {
+  const open = new Set<DuckDBConnection>();
+  const running: Promise<unknown>[] = [];
+  return {
+    run<T>(step: (table: Table) => Promise<T>): Promise<T> {
+      const done = (async () => {
+        const db = await instance.connect();
+        open.add(db);
+        try {
+          return await step({ db, line });
+        } finally {
+          open.delete(db);
+          db.closeSync();
+        }
+      })();
+      // Handled here, so a step stopped with the file check is never an unhandled rejection.
+      running.push(done.catch(() => {}));
+      return done;
+    },
+    /** Interrupts the steps (each may have more statements to run) until every one has ended. */
+    async stop() {
+      let ended = false;
+      const all = Promise.all(running).then(() => {
+        ended = true;
+      });
+      while (!ended) {
+        for (const db of open) db.interrupt();
+        await Promise.race([all, new Promise((resolve) => setTimeout(resolve, 10))]);
+      }
+    },
+  };
 }
 
 const fail = (problem: string): CheckOutcome => ({ passed: false, ran: true, findings: [{ problem, count: 1, sample: [] }] });
@@ -182,127 +264,6 @@ async function scalar(db: DuckDBConnection, sql: string): Promise<number> {
   return Number(reader.getRows()[0]?.[0] ?? 0);
 }
 
-async function sample(db: DuckDBConnection, table: string, where: string, column?: string): Promise<Finding['sample']> {
-  const value = column ? `, CAST(${ident(column)} AS VARCHAR)` : '';
-  const reader = await db.runAndReadAll(`SELECT ${LINE}${value} FROM ${table} WHERE ${where} ORDER BY ${LINE} LIMIT ${SAMPLE}`);
-  return reader.getRows().map((r) => ({
-    line: Number(r[0]),
-    column: column?.replace(/__text$/, ''),
-    value: r[1] === undefined || r[1] === null ? undefined : clip(String(r[1])),
-  }));
-}
-
-interface Probe {
-  problem: string;
-  where: string;
-  column?: string;
-}
-
-/** Counts every probe in one scan, then samples the ones that found something. */
-async function runProbes(db: DuckDBConnection, table: string, probes: Probe[]): Promise<Finding[]> {
-  if (!probes.length) return [];
-  const counts = await db.runAndReadAll(`SELECT ${probes.map((p) => `count(*) FILTER (WHERE ${p.where})`).join(', ')} FROM ${table}`);
-  const row = counts.getRows()[0] ?? [];
-  const findings: Finding[] = [];
-  for (const [i, p] of probes.entries()) {
-    const count = Number(row[i] ?? 0);
-    if (count > 0) findings.push({ problem: p.problem, count, sample: await sample(db, table, p.where, p.column) });
-  }
-  return findings;
-}
-
-async function fileChecks(
-  db: DuckDBConnection,
-  def: FileTypeDef,
-  period: { year: number; month: number },
-  decimalComma: boolean,
-): Promise<CheckOutcome> {
-  // The reader reads empty fields as NULL: an empty line is a row of NULLs (and has no bad types).
-  const allEmpty = def.columns.map((c) => `${ident(c.type === 'string' ? c.name : rawName(c))} IS NULL`).join(' AND ');
-  const probes: Probe[] = [{ problem: 'Empty lines', where: allEmpty }];
-  for (const c of def.columns) {
-    const bad = badType(c, rawName(c), decimalComma);
-    if (bad)
-      probes.push({
-        problem: `Values of ${c.name} that are not ${c.type === 'decimal' && decimalComma ? 'a number with a decimal comma' : typeLabel[c.type]}`,
-        where: bad,
-        column: rawName(c),
-      });
-  }
-  const pc = ident(def.periodColumn);
-  const expected = def.grain === 'year' ? `${period.year}-` : `${period.year}-${String(period.month).padStart(2, '0')}`;
-  const outside = def.grain === 'year' ? `NOT starts_with(${pc}, ${literal(expected)})` : `${pc} <> ${literal(expected)}`;
-  const chosen = def.grain === 'year' ? String(period.year) : expected;
-  probes.push({
-    problem: `Rows whose ${def.periodColumn} is outside the chosen period ${chosen}`,
-    where: `${pc} IS NOT NULL AND regexp_matches(${pc}, '^[0-9]{4}-[0-9]{2}$') AND ${outside}`,
-    column: def.periodColumn,
-  });
-  const findings = await runProbes(db, 't', probes);
-  return { passed: findings.length === 0, ran: true, findings };
-}
-
-async function dataChecks(db: DuckDBConnection, def: FileTypeDef): Promise<CheckOutcome> {
-  const probes: Probe[] = [];
-  for (const c of def.columns) {
-    const v = ident(c.name);
-    if (c.required) probes.push({ problem: `Missing values in required column ${c.name}`, where: `${v} IS NULL`, column: c.name });
-    if (c.allowed) {
-      probes.push({
-        problem: `Values of ${c.name} outside ${c.allowed.join(', ')}`,
-        where: `${v} IS NOT NULL AND ${v} NOT IN (${c.allowed.map((a) => literal(a)).join(', ')})`,
-        column: c.name,
-      });
-    }
-    if (c.type === 'string' && !def.allowFormulaLikeText) {
-      probes.push({
-        problem: `Values of ${c.name} that a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return)`,
-        where: `regexp_matches(${v}, ${literal(FORMULA_START)})`,
-        column: c.name,
-      });
-    }
-    if (c.min !== undefined) probes.push({ problem: `Values of ${c.name} below ${c.min}`, where: `${v} < ${c.min}`, column: c.name });
-    if (c.max !== undefined) probes.push({ problem: `Values of ${c.name} above ${c.max}`, where: `${v} > ${c.max}`, column: c.name });
-  }
-  for (const r of def.rules ?? []) probes.push({ problem: r.message, where: `NOT COALESCE(${r.expression}, TRUE)` });
-  const findings = await runProbes(db, 't', probes);
-
-  const keys = def.columns.filter((c) => c.key).map((c) => ident(c.name));
-  if (keys.length) {
-    const dupes = await db.runAndReadAll(
-      // Key values come back for duplicate groups only: formatting them for every group costs more than the grouping.
-      `SELECT max(${LINE}), count(*) - 1, ${keys.join(', ')} FROM t GROUP BY ${keys.join(', ')} HAVING count(*) > 1 ORDER BY 1`,
-    );
-    const rows = dupes.getRows();
-    if (rows.length) {
-      const names = def.columns.filter((c) => c.key).map((c) => c.name);
-      findings.push({
-        problem: `Duplicate keys (${names.join(', ')})`,
-        count: rows.reduce((n, r) => n + Number(r[1]), 0),
-        sample: rows
-          .slice(0, SAMPLE)
-          .map((r) => ({ line: Number(r[0]), column: names.join(', '), value: clip(r.slice(2).map(String).join(' / ')) })),
-      });
-    }
-  }
-  if (def.reconcile) {
-    const { groupBy, column, tolerance, message } = def.reconcile;
-    const off = await db.runAndReadAll(
-      `SELECT min(${LINE}), CAST(${ident(groupBy)} AS VARCHAR), round(sum(${ident(column)}), 2) FROM t
-       GROUP BY ${ident(groupBy)} HAVING abs(sum(${ident(column)})) > ${tolerance} ORDER BY 1`,
-    );
-    const rows = off.getRows();
-    if (rows.length) {
-      findings.push({
-        problem: `${message} (${groupBy} whose ${column} does not sum to zero)`,
-        count: rows.length,
-        sample: rows.slice(0, SAMPLE).map((r) => ({ line: Number(r[0]), column: groupBy, value: clip(`${r[1]} (${r[2]})`) })),
-      });
-    }
-  }
-  return { passed: findings.length === 0, ran: true, findings };
-}
-
 async function coverageCheck(db: DuckDBConnection, def: FileTypeDef, referentials: Map<string, string>): Promise<CoverageOutcome> {
   const coded = def.columns.filter((c) => c.codeOf);
   if (!coded.length) return { ran: true, percent: 100, message: 'This file has no coded columns to map.', missing: [] };
@@ -333,14 +294,4 @@ async function coverageCheck(db: DuckDBConnection, def: FileTypeDef, referential
   if (absent.length) parts.push(`No referential file uploaded for ${someOf([...new Set(absent)])}.`);
   if (missing.length) parts.push(`Codes not mapped: ${someOf(missing)}.`);
   return { ran: true, percent, message: parts.join(' '), missing };
-}
-
-async function computeKpis(db: DuckDBConnection, def: FileTypeDef): Promise<KpiTables> {
-  const tables: KpiTables = {};
-  for (const kpi of def.kpis ?? []) {
-    const reader = await db.runAndReadAll(kpiSql(kpi));
-    const head = [kpi.groupBy ?? '', `${kpi.name} (${kpi.unit})`];
-    tables[kpi.name] = [head, ...reader.getRows().map((r) => [String(r[0] ?? ''), formatKpi(kpi, r[1] === null ? null : Number(r[1]))])];
-  }
-  return tables;
 }

@@ -15,12 +15,15 @@ export function guessDelimiter(line: string): string {
 /** The first column of every normalised file: the record's line in the uploaded file. */
 export const LINE_COLUMN = '__line';
 
-/** DuckDB's column list for a normalised file: its line column, then the file's columns, all text. */
-export const csvColumns = (header: Header) =>
-  `{${[LINE_COLUMN, ...header.columns].map((c) => `'${c.replace(/'/g, "''")}': 'VARCHAR'`).join(', ')}}`;
+/** DuckDB's column list, all text: a normalised file's line column (unless `lineColumn` is false), then the file's columns. */
+export const csvColumns = (header: Header, lineColumn = true) =>
+  `{${[...(lineColumn ? [LINE_COLUMN] : []), ...header.columns].map((c) => `'${c.replace(/'/g, "''")}': 'VARCHAR'`).join(', ')}}`;
 
-/** Reads the first line of a normalised CSV file (BOM stripped, delimiter guessed among , ; tab |), without its line column. */
-export async function readHeader(csvPath: string): Promise<Header | null> {
+/**
+ * Reads the first line of a CSV file (BOM stripped, delimiter guessed among , ; tab |): a normalised
+ * file's without its line column, or (`lineColumn` false) an uploaded plain file's as it is.
+ */
+export async function readHeader(csvPath: string, lineColumn = true): Promise<Header | null> {
   const handle = await open(csvPath, 'r');
   try {
     const buffer = Buffer.alloc(64 * 1024);
@@ -32,7 +35,7 @@ export async function readHeader(csvPath: string): Promise<Header | null> {
     if (!line.trim()) return null;
     const delimiter = guessDelimiter(line);
     const columns = splitLine(line, delimiter);
-    if (columns[0] === LINE_COLUMN) columns.shift();
+    if (lineColumn && columns[0] === LINE_COLUMN) columns.shift();
     if (!columns.length || (columns.length === 1 && !columns[0]!.trim())) return null;
     return { delimiter, columns };
   } finally {

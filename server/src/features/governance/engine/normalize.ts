@@ -47,6 +47,8 @@ export async function normalizeCsv(source: string, target: string): Promise<Norm
   let line = 1;
   let quoted = false;
   let atRecordStart = true;
+  /** Whether the lines end with CRLF: the last record, if unterminated, gets the same ending. */
+  let crlf = false;
   let pending = '';
   let headerText = '';
   const nulLines: number[] = [];
@@ -84,6 +86,7 @@ export async function normalizeCsv(source: string, target: string): Promise<Norm
       const segment = buf + text.slice(start, i);
       buf = '';
       start = i + 1;
+      crlf = segment.endsWith('\r');
       if (delimiter === null) {
         headerText += segment;
         if (!quoted) flushHeader(emit);
@@ -111,8 +114,9 @@ export async function normalizeCsv(source: string, target: string): Promise<Norm
         headerText += rest;
         if (headerText.trim() !== '') flushHeader(emit);
       } else if (atRecordStart) {
-        if (rest.replace(/\r$/, '').trim() !== '') emit(`${line}${delimiter}${rest}\n`);
-      } else emit(`${rest}\n`);
+        // The reader takes the first line ending for the whole file: a lone LF after CRLF lines is unreadable.
+        if (rest.replace(/\r$/, '').trim() !== '') emit(`${line}${delimiter}${rest}${crlf ? '\r\n' : '\n'}`);
+      } else emit(`${rest}${crlf ? '\r\n' : '\n'}`);
     }
     if (parts.length) await write(parts.join(''));
   };

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { readZipDirectory } from '../../../platform/zip-directory.ts';
 import { normalizeCsv } from './normalize.ts';
+import { plainCsv } from './plain-csv.ts';
 
 /** How an uploaded file was read: shown with the check results, so the steward sees the decision. */
 export interface FileFormat {
@@ -15,9 +16,20 @@ export interface FileFormat {
   /** Lines holding NUL bytes (a sample) and how many NUL bytes were removed in all. */
   nulLines: number[];
   nulCount: number;
+  /**
+   * Where the checks find each record's line in the uploaded file: 'column', the CSV's first column
+   * (`__line`, written by the rewrite); 'position', the CSV is the uploaded plain file itself, one
+   * record per line, so record n (0-based) is line n + 2.
+   */
+  lines: 'column' | 'position';
+  /** For 'position': how many records the file holds, which the reader must find. */
+  records?: number;
 }
 
-/** A file the checks can read: normalised CSV text whose first column is the uploaded file's line. */
+/**
+ * A file the checks can read: CSV text and where its line numbers are (see FileFormat.lines).
+ * Only the checks read 'position' files; other readers get the normalised rewrite.
+ */
 export type Tabular = { ok: true; csvPath: string; format: FileFormat } | { ok: false; message: string };
 
 export const PARSE_LIMITS = {
@@ -43,16 +55,16 @@ export const DAMAGED_WORKBOOK =
   'The workbook is damaged or is not an Excel workbook: open it in Excel (or LibreOffice), save it as .xlsx or CSV, then upload again.';
 
 /** Puts an uploaded file into CSV form for the checks; never throws for a bad file, it explains. */
-export async function toTabular(localPath: string, extension: string, workDir: string): Promise<Tabular> {
+export async function toTabular(localPath: string, extension: string, workDir: string, opts: { inPlace?: boolean } = {}): Promise<Tabular> {
   switch (extension) {
     case 'csv':
     case 'txt':
-      return csvToTabular(localPath, workDir);
+      return csvToTabular(localPath, workDir, opts.inPlace);
     case 'xlsx':
     case 'xlsm':
       return openWorkbook(localPath, path.join(workDir, 'sheet.csv'));
     case 'xls':
-      return legacyWorkbookToCsv(localPath, workDir);
+      return legacyWorkbookToCsv(localPath, workDir, opts.inPlace);
     default:
       return {
         ok: false,
@@ -61,11 +73,28 @@ export async function toTabular(localPath: string, extension: string, workDir: s
   }
 }
 
-async function csvToTabular(source: string, workDir: string): Promise<Tabular> {
-  const csvPath = path.join(workDir, 'normalized.csv');
+/**
+ * A plain UTF-8 file is read where it is when `inPlace` (the checks; they fall back on the rewrite
+ * if the reader disagrees with the scan); anything else is rewritten with its line numbers.
+ */
+async function csvToTabular(source: string, workDir: string, inPlace = false): Promise<Tabular> {
+  const plain = inPlace ? await plainCsv(source) : null;
+  if (plain) {
+    const { delimiter, records } = plain;
+    return {
+      ok: true,
+      csvPath: source,
+      format: { source: 'csv', encoding: 'UTF-8', delimiter, nulLines: [], nulCount: 0, lines: 'position', records },
+    };
+  }
+  return normalizedCsv(source, path.join(workDir, 'normalized.csv'));
+}
+
+/** The rewrite: UTF-8, each record led by its line in the uploaded file. */
+export async function normalizedCsv(source: string, csvPath: string): Promise<Tabular> {
   const { longLine, ...n } = await normalizeCsv(source, csvPath);
   if (longLine) return { ok: false, message: `Line ${longLine} is longer than 2 MB: the file is not a CSV with one record per line.` };
-  return { ok: true, csvPath, format: { source: 'csv', ...n } };
+  return { ok: true, csvPath, format: { source: 'csv', ...n, lines: 'column' } };
 }
 
 const mb = (bytes: number) => `${Math.ceil(bytes / 1024 ** 2).toLocaleString('en')} MB`;
@@ -97,7 +126,7 @@ async function openWorkbook(source: string, target: string): Promise<Tabular> {
   const maxBytes = Math.min(PARSE_LIMITS.maxCsvBytes, Math.max(ZIP_LIMITS.ratioFloorBytes, 2 * zip.totalUncompressed));
   const converted = await workbookToCsv(source, target, maxBytes);
   return converted.ok
-    ? { ...converted, format: { source: 'workbook', encoding: 'UTF-8', delimiter: ',', nulLines: [], nulCount: 0 } }
+    ? { ...converted, format: { source: 'workbook', encoding: 'UTF-8', delimiter: ',', nulLines: [], nulCount: 0, lines: 'column' } }
     : converted;
 }
 
@@ -146,7 +175,7 @@ function workbookError(raw: string): string {
 const run = promisify(execFile);
 
 /** Old .xls workbooks go through LibreOffice when it is installed. */
-async function legacyWorkbookToCsv(source: string, workDir: string): Promise<Tabular> {
+async function legacyWorkbookToCsv(source: string, workDir: string, inPlace = false): Promise<Tabular> {
   const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p));
   if (!soffice) {
     return {
@@ -167,6 +196,6 @@ async function legacyWorkbookToCsv(source: string, workDir: string): Promise<Tab
   }
   const csvPath = path.join(outDir, `${path.basename(source).replace(/\.[^.]+$/, '')}.csv`);
   if (!existsSync(csvPath)) return { ok: false, message: 'The .xls workbook could not be converted: save it as .xlsx or CSV.' };
-  const tabular = await csvToTabular(csvPath, workDir);
+  const tabular = await csvToTabular(csvPath, workDir, inPlace);
   return tabular.ok ? { ...tabular, format: { ...tabular.format, source: 'workbook' } } : tabular;
 }
