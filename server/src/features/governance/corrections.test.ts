@@ -143,7 +143,13 @@ describe('one delivery per overview row (item 5), reception dates (item 3), stag
       .select()
       .from(govCheckResults)
       .where(and(eq(govCheckResults.bu, 'SSA'), eq(govCheckResults.fileType, 'GENERAL_LEDGER'), eq(govCheckResults.current, true)));
-    expect(current.map((c) => [c.check, c.fileName]).sort()).toEqual([
+    // Every delivery check names the newest file (file-not-received, about the period, is tested apart).
+    expect(
+      current
+        .filter((c) => c.check !== 'file_not_received')
+        .map((c) => [c.check, c.fileName])
+        .sort(),
+    ).toEqual([
       ['data_integrity', 'SSA_GL_second.csv'],
       ['file_integrity', 'SSA_GL_second.csv'],
     ]);

@@ -38,14 +38,28 @@ export function expectedFiles(now: Date): Expected[] {
   return out;
 }
 
+/** One expected file's period, to evaluate it alone. */
+export interface ExpectedPeriod {
+  bu: string;
+  useCase: string;
+  fileType: string;
+  year: number;
+  month: number;
+}
+
+const isPeriod = (e: Expected, p: ExpectedPeriod) =>
+  e.bu === p.bu && e.useCase === p.useCase && e.def.type === p.fileType && e.year === p.year && e.month === p.month;
+
 /**
  * The file-not-received check: for each expected file, received on time (success), late
  * (delayed), missing after its due day (failed), or not due yet (pending). Writes a row only
- * when the answer changed, so the scheduled run can repeat freely.
+ * when the answer changed, so the scheduled run can repeat freely. With `only`, just that period:
+ * a delivery answers it at once rather than at the next hourly run.
  */
-export async function evaluateFileNotReceived(db: Db, now = new Date()): Promise<number> {
+export async function evaluateFileNotReceived(db: Db, now = new Date(), only?: ExpectedPeriod): Promise<number> {
   let written = 0;
   for (const e of expectedFiles(now)) {
+    if (only && !isPeriod(e, only)) continue;
     const [first] = await db
       .select({ createdAt: govUploads.createdAt, fileName: govUploads.fileName, objectKey: govUploads.objectKey })
       .from(govUploads)
@@ -79,10 +93,12 @@ export async function evaluateFileNotReceived(db: Db, now = new Date()): Promise
       eq(govCheckResults.current, true),
     );
     const [current] = await db
-      .select({ status: govCheckResults.status, message: govCheckResults.message })
+      .select({ status: govCheckResults.status, message: govCheckResults.message, objectKey: govCheckResults.objectKey })
       .from(govCheckResults)
       .where(key);
-    if (current && current.status === result.status && current.message === result.message) continue;
+    // A replaced file is a change too: the row names (and is dated by) the file that counts now.
+    const same = current && current.status === result.status && current.message === result.message;
+    if (same && current.objectKey === (first?.objectKey ?? null)) continue;
     await db.transaction(async (tx) => {
       await tx.update(govCheckResults).set({ current: false }).where(key);
       await tx.insert(govCheckResults).values({

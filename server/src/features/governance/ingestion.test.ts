@@ -14,6 +14,7 @@ import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness
 import { auditLog, govCheckResults, govWarehouse } from '../../platform/db/schema.ts';
 import { fileTypeDef, referentialDef } from './catalogue/index.ts';
 import { generateReferential, generateRows, toCsv } from './demo/files.ts';
+import { evaluateFileNotReceived } from './file-not-received.ts';
 import { fieldsForm, postForm, recentMonth, uploadForm, waitForItem } from './test-helpers.ts';
 
 const P1 = recentMonth(1);
@@ -240,6 +241,41 @@ describe('the ingestion pipeline', () => {
     const deleted = await call('DELETE', '/api/data_gov/ingestion/delete', tokens['finance.ssa'], { file_name_sftp: failed.file_url });
     expect(deleted.status).toBe(204);
     expect((await items(tokens['finance.ssa']!)).find((i) => i.file_type === 'GENERAL_LEDGER')!.file_id).toBe(processed.file_id);
+  });
+
+  it('a delivery answers "File Not Sent" for its period at once, not at the next hourly run', async () => {
+    const p3 = recentMonth(3);
+    const period = { bu: 'SSA', useCase: 'Finance', fileType: 'GENERAL_LEDGER', year: p3.year, month: p3.month };
+    const fileNotReceived = async () =>
+      (
+        await t.ctx.db
+          .select()
+          .from(govCheckResults)
+          .where(
+            and(
+              eq(govCheckResults.bu, 'SSA'),
+              eq(govCheckResults.fileType, 'GENERAL_LEDGER'),
+              eq(govCheckResults.year, p3.year),
+              eq(govCheckResults.month, p3.month),
+              eq(govCheckResults.check, 'file_not_received'),
+              eq(govCheckResults.current, true),
+            ),
+          )
+      )[0];
+    // The hourly run found nothing for that month, past its due day.
+    await evaluateFileNotReceived(t.ctx.db, new Date(), period);
+    expect(await fileNotReceived()).toMatchObject({ status: 'failed', value: -1 });
+
+    const csv = toCsv(generateRows(GL, { year: p3.year, month: p3.month, size: 10, seed: 3 }));
+    const up = await uploadGl(csv, tokens['finance.ssa']!, { ...HEAD, month: p3.m, year: p3.y });
+    expect(up.status).toBe(200);
+    await waitForItem(
+      () => items(tokens['finance.ssa']!, `use_case=Finance&asset=SSA&year=${p3.y}&month=${p3.m}`),
+      'GENERAL_LEDGER',
+      reviewing,
+    );
+    // Received after its due day: late, which counts as received.
+    expect(await fileNotReceived()).toMatchObject({ status: 'delayed', value: 1, fileName: 'SSA_GL_2026_10.csv' });
   });
 
   it('processes use cases without KPI review straight after the checks', async () => {

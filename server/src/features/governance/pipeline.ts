@@ -9,6 +9,7 @@ import { fileTypeDef, useCaseDef } from './catalogue/index.ts';
 import { runChecks } from './engine/checks.ts';
 import { coverageHtml, coverageRow, integrityRow, plainError, stageError } from './engine/describe.ts';
 import { toTabular } from './engine/tabular.ts';
+import { evaluateFileNotReceived } from './file-not-received.ts';
 import { stagedKeyOf } from './staging.ts';
 import {
   type CheckRow,
@@ -59,6 +60,10 @@ export async function checkUpload(ctx: AppContext, uploadId: string, opts = { qu
   const def = fileTypeDef(useCase.name, upload.bu, upload.fileType);
   const status = { ...(upload.status as StageStatusMap), loaded: 'finished', checkfile: 'running' } as StageStatusMap;
   await setStages(ctx.db, upload.id, { status });
+  // The file is here: a "File Not Sent" for its period turns into received now, not at the next hourly run.
+  await evaluateFileNotReceived(ctx.db, new Date(), upload).catch((err) =>
+    ctx.app.log.warn({ err, uploadId }, 'file-not-received: could not re-evaluate the delivered period'),
+  );
   if (!def) {
     await setStages(ctx.db, upload.id, { status: { ...status, checkfile: 'error' }, error: unexpected() });
     return;
