@@ -1,5 +1,16 @@
 import '@xyflow/react/dist/style.css';
-import { Background, Controls, MarkerType, MiniMap, type Node, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import './lineage-graph.css';
+import {
+  Background,
+  Controls,
+  MiniMap,
+  type Node,
+  ReactFlow,
+  ReactFlowProvider,
+  type ReactFlowState,
+  useReactFlow,
+  useStore,
+} from '@xyflow/react';
 import { ImageDown, LocateFixed } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -7,6 +18,7 @@ import { useTheme } from '../../../shell/theme/ThemeProvider';
 import { buttonClass } from '../ui/styles';
 import { downloadGraphPng } from './export-png';
 import type { LineageFlow, LineageFlowNode } from './flow';
+import { LineageEdges } from './LineageEdges';
 import { FullDetail, nodeTypes } from './LineageNodes';
 import { type LinkIndex, tracePath } from './path';
 
@@ -36,11 +48,6 @@ export const LineageGraph = memo(function LineageGraph(props: GraphProps) {
 
 const DIMMED = 'opacity-15';
 const FOCUSED = '[&>div]:ring-4 [&>div]:ring-accent/60';
-const PATH_STYLE = { stroke: 'var(--color-accent)', strokeWidth: 2.5 };
-// Stroke opacity, not group opacity: a thousand translucent SVG groups make every pan frame slow.
-const DIM_STYLE = { strokeOpacity: 0.15 };
-const DIM_ARROW = { type: MarkerType.ArrowClosed, width: 18, height: 18, color: 'rgb(128 128 128 / 0.25)' } as const;
-const PATH_ARROW = { type: MarkerType.ArrowClosed, width: 18, height: 18, color: 'var(--color-accent)' } as const;
 const MINIMAP_COLORS: Record<string, string> = {
   source: 'var(--color-brand)',
   table: 'var(--color-fg-subtle)',
@@ -49,8 +56,15 @@ const MINIMAP_COLORS: Record<string, string> = {
 const miniMapColor = (node: Node) => MINIMAP_COLORS[node.type ?? ''] ?? 'var(--color-fg-subtle)';
 // React Flow's own dark palette would not match the portal's: its canvas and edges take the portal colours.
 const FRAME =
-  'h-[65vh] min-h-[22rem] w-full overflow-hidden rounded-2xl border border-line bg-page [--xy-background-color:var(--color-page)] [--xy-edge-stroke:var(--color-fg-subtle)]';
+  'lineage-graph h-[65vh] min-h-[22rem] w-full overflow-hidden rounded-2xl border border-line bg-page [--xy-background-color:var(--color-page)] [--xy-edge-stroke:var(--color-fg-subtle)]';
 const SELECT_KEYS = new Set(['Enter', ' ']);
+/** The background's dots are a fraction of a pixel below this zoom, yet their pattern was repainted on every pan frame. */
+const DOTS_FROM_ZOOM = 0.25;
+const dotsVisible = (state: ReactFlowState) => state.transform[2] >= DOTS_FROM_ZOOM;
+
+function Dots() {
+  return useStore(dotsVisible) ? <Background /> : null;
+}
 
 function Canvas({ flow, index, focus, onPick, onClear, imageName }: GraphProps) {
   const { theme } = useTheme();
@@ -66,18 +80,6 @@ function Canvas({ flow, index, focus, onPick, onClear, imageName }: GraphProps) 
         : flow.nodes,
     [flow.nodes, path, focus],
   );
-  const edges = useMemo(
-    () =>
-      path
-        ? flow.edges.map((edge) =>
-            path.edges.has(edge.id)
-              ? { ...edge, style: PATH_STYLE, markerEnd: PATH_ARROW, zIndex: 1 }
-              : { ...edge, style: DIM_STYLE, markerEnd: DIM_ARROW },
-          )
-        : flow.edges,
-    [flow.edges, path],
-  );
-
   const onNodeClick = useCallback((_: unknown, node: Node) => onPick(node.id), [onPick]);
 
   useEffect(() => {
@@ -134,7 +136,6 @@ function Canvas({ flow, index, focus, onPick, onClear, imageName }: GraphProps) 
         <FullDetail value={exporting}>
           <ReactFlow
             nodes={nodes}
-            edges={edges}
             nodeTypes={nodeTypes}
             colorMode={theme}
             fitView
@@ -150,7 +151,8 @@ function Canvas({ flow, index, focus, onPick, onClear, imageName }: GraphProps) 
             onPaneClick={onClear}
             aria-label="Lineage graph"
           >
-            <Background />
+            <Dots />
+            <LineageEdges flow={flow} highlighted={path?.edges ?? null} />
             <Controls showInteractive={false} />
             <MiniMap pannable zoomable nodeColor={miniMapColor} ariaLabel="Lineage overview map" className="hidden sm:block" />
           </ReactFlow>

@@ -1,5 +1,5 @@
 import type { LineageNode } from '@hangar/contract';
-import { Handle, type NodeProps, type NodeTypes, Position, type ReactFlowState, useStore } from '@xyflow/react';
+import { type NodeProps, type NodeTypes, type ReactFlowState, useStore } from '@xyflow/react';
 import { Database, Gauge, LayoutDashboard, Table2 } from 'lucide-react';
 import { createContext, memo, useContext } from 'react';
 import type { LineageFlowNode } from './flow';
@@ -20,28 +20,51 @@ const SOURCE_COLORS = 'border-brand bg-brand text-white dark:border-accent dark:
 
 /** Below this zoom the node's text is too small to read: nodes draw as a box and their name, which also keeps panning a large graph smooth. */
 const COMPACT_BELOW_ZOOM = 0.5;
-const zoomedOut = (state: ReactFlowState) => state.transform[2] < COMPACT_BELOW_ZOOM;
+/**
+ * Below this the compact label is under 3 px tall, a smudge: nodes draw as their coloured box
+ * alone, which takes about a third off each pan frame of a 1,000-node graph fitted to the view.
+ */
+export const BOX_ONLY_BELOW_ZOOM = 0.1;
+type Detail = 'full' | 'compact' | 'box';
+const detailAt = (state: ReactFlowState): Detail =>
+  state.transform[2] < BOX_ONLY_BELOW_ZOOM ? 'box' : state.transform[2] < COMPACT_BELOW_ZOOM ? 'compact' : 'full';
 
 /** True while the graph is being exported: the picture shows every node in full, whatever the zoom. */
 export const FullDetail = createContext(false);
 
-function useCompact(): boolean {
-  const compact = useStore(zoomedOut);
+/** null: the full node; otherwise how little of it to draw. */
+function useCompact(): Exclude<Detail, 'full'> | null {
+  const detail = useStore(detailAt);
   const full = useContext(FullDetail);
-  return compact && !full;
+  return full || detail === 'full' ? null : detail;
 }
+
+/**
+ * The dots where the arrows meet a node, drawn where React Flow's handles were. Not React Flow's
+ * <Handle>: the graph draws its own arrows (LineageEdges.tsx), and each handle is moved into place
+ * with a transform of its own, which made every pan frame repaint and re-layer a thousand of them.
+ */
+const DOT = 'pointer-events-none absolute top-[calc(50%-3px)] size-1.5 rounded-full bg-fg-subtle';
 
 function Handles() {
   return (
     <>
-      <Handle type="target" position={Position.Left} isConnectable={false} className="border-0! bg-fg-subtle!" />
-      <Handle type="source" position={Position.Right} isConnectable={false} className="border-0! bg-fg-subtle!" />
+      <span className={`${DOT} -left-[3px]`} />
+      <span className={`${DOT} -right-[3px]`} />
     </>
   );
 }
 
-/** One large label: readable at the zooms where the full node's text is not. */
-function Compact({ className, label, lines = 'line-clamp-2' }: { className: string; label: string; lines?: string }) {
+interface CompactProps {
+  detail: 'compact' | 'box';
+  className: string;
+  label: string;
+  lines?: string;
+}
+
+/** One large label: readable at the zooms where the full node's text is not; below those, the box alone. */
+function Compact({ detail, className, label, lines = 'line-clamp-2' }: CompactProps) {
+  if (detail === 'box') return <div className={`h-full w-full rounded-xl border-4 ${className}`} />;
   return (
     <div className={`flex h-full w-full items-center overflow-hidden rounded-xl border-4 px-3 ${className}`}>
       <Handles />
@@ -51,7 +74,8 @@ function Compact({ className, label, lines = 'line-clamp-2' }: { className: stri
 }
 
 const SourceNode = memo(function SourceNode({ data }: NodeProps<LineageFlowNode>) {
-  if (useCompact()) return <Compact className={SOURCE_COLORS} label={data.node.source} lines="line-clamp-1" />;
+  const compact = useCompact();
+  if (compact) return <Compact detail={compact} className={SOURCE_COLORS} label={data.node.source} lines="line-clamp-1" />;
   return (
     <div className={`${FRAME} justify-center px-3 ${SOURCE_COLORS}`}>
       <Handles />
@@ -65,9 +89,11 @@ const SourceNode = memo(function SourceNode({ data }: NodeProps<LineageFlowNode>
 
 const TableNode = memo(function TableNode({ data }: NodeProps<LineageFlowNode>) {
   const { node } = data;
-  if (useCompact())
+  const compact = useCompact();
+  if (compact)
     return (
       <Compact
+        detail={compact}
         className={
           node.quality === 'failed'
             ? 'border-red-600 bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100'
@@ -104,7 +130,8 @@ const TableNode = memo(function TableNode({ data }: NodeProps<LineageFlowNode>) 
 
 const KpiNode = memo(function KpiNode({ data }: NodeProps<LineageFlowNode>) {
   const { node } = data;
-  if (useCompact()) return <Compact className="border-accent bg-page text-fg" label={nodeLabel(node)} />;
+  const compact = useCompact();
+  if (compact) return <Compact detail={compact} className="border-accent bg-page text-fg" label={nodeLabel(node)} />;
   return (
     <div className={`${FRAME} justify-center border-accent bg-page px-3 text-fg`}>
       <Handles />
@@ -122,7 +149,8 @@ const KpiNode = memo(function KpiNode({ data }: NodeProps<LineageFlowNode>) {
 /** A dashboard that shows KPIs of the graph: where the numbers end up. */
 const DashboardNode = memo(function DashboardNode({ data }: NodeProps<LineageFlowNode>) {
   const { node } = data;
-  if (useCompact()) return <Compact className="border-line border-dashed bg-surface text-fg" label={nodeLabel(node)} />;
+  const compact = useCompact();
+  if (compact) return <Compact detail={compact} className="border-line border-dashed bg-surface text-fg" label={nodeLabel(node)} />;
   return (
     <div className={`${FRAME} justify-center border-line border-dashed bg-surface px-3 text-fg`}>
       <Handles />

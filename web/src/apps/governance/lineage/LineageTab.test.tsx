@@ -125,8 +125,15 @@ describe('Lineage tab', () => {
     fireEvent.click(stands);
     const dimmed = () => [...document.querySelectorAll('.react-flow__node.opacity-15')].map((n) => n.getAttribute('data-id')).sort();
     expect(dimmed()).toEqual(['h-pbi', 'k-pax', 't-flights', 't-measure']);
+    // The arrows: the path's in the accent layer over the nodes, the others dimmed under them.
+    const arrows = (layer: string) => (document.querySelector(`.${layer} .lineage-edge`)?.getAttribute('d') ?? '').split('M').length - 1;
+    expect(arrows('lineage-edges-path')).toBe(2);
+    expect(arrows('lineage-edges-dimmed')).toBeGreaterThan(0);
     fireEvent.keyDown(stands, { key: 'Escape' });
     expect(dimmed()).toEqual([]);
+    expect(document.querySelector('.lineage-edges-path')).toBeNull();
+    expect(document.querySelector('.lineage-edges-dimmed')).toBeNull();
+    expect(arrows('lineage-edges')).toBeGreaterThan(2);
     // Keyboard: Enter on a focused KPI node picks it and its upstream.
     fireEvent.keyDown(graphNode('KPI Passengers'), { key: 'Enter' });
     expect(dimmed()).toEqual(['k-occ', 't-stands']);

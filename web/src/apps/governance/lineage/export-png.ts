@@ -29,7 +29,7 @@ const SVG_STROKE = ['stroke', 'stroke-width', 'stroke-opacity', 'fill'];
  */
 function inlineSvgStrokes(root: HTMLElement): () => void {
   const saved: [SVGElement, string][] = [];
-  for (const element of root.querySelectorAll<SVGElement>('.react-flow__edge-path, .react-flow__arrowhead polyline')) {
+  for (const element of root.querySelectorAll<SVGElement>('.lineage-edges path')) {
     const computed = getComputedStyle(element);
     saved.push([element, element.style.cssText]);
     for (const name of SVG_STROKE) element.style.setProperty(name, computed.getPropertyValue(name));

@@ -14,9 +14,6 @@ export interface LineageFlow {
   extent: Extent;
 }
 
-// The string, not MarkerType: this module loads before React Flow does.
-const ARROW = { type: 'arrowclosed', width: 18, height: 18 } as const;
-
 const ariaLabel = (node: LineageNode): string => {
   if (node.kind === 'source') return `Source system ${node.source}`;
   if (node.kind === 'kpi') return `KPI ${nodeLabel(node)}`;
@@ -59,13 +56,7 @@ export function toFlow(model: LineageModel, positions: Positions): LineageFlow {
     draggable: false,
     connectable: false,
   }));
-  // Edges are not clickable here: no wide invisible hit path per edge.
-  const edges: LineageFlowEdge[] = model.links.map((link) => ({
-    id: link.id,
-    source: link.source,
-    target: link.target,
-    markerEnd: ARROW,
-    interactionWidth: 0,
-  }));
+  // Drawn by LineageEdges.tsx, not React Flow: only the ends are needed.
+  const edges: LineageFlowEdge[] = model.links.map((link) => ({ id: link.id, source: link.source, target: link.target }));
   return { nodes, edges, extent: panBounds(nodes) };
 }
