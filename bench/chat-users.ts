@@ -38,7 +38,7 @@ function machineJiffies(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-const ask = (base: string, token: string, message: string) =>
+export const ask = (base: string, token: string, message: string) =>
   firstByte(`${base}/api/secured_gpt/askstream`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
