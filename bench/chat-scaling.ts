@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { startStubOpenAI } from '../server/test/stub-openai.ts';
-import { ask, closedLoop, withTopology } from './chat-users.ts';
+import { ask, closedLoop, cpuMs, withTopology } from './chat-users.ts';
 import { type CpuQuota, capCpu, cpuQuotaUnavailable } from './cpu-quota.ts';
 import { startPrivatePostgres } from './private-postgres.ts';
 import { log, type Result } from './result.ts';
@@ -32,7 +32,15 @@ async function cappedLoop(databaseUrl: string, stubUrl: string, processes: numbe
       }
       const quotas: CpuQuota[] = topo.processes.map((p) => capCpu(p.child.pid!, CORES));
       try {
-        return await closedLoop(topo.url, tokens, SECONDS);
+        const pids = topo.processes.map((p) => p.child.pid!);
+        const before = pids.map(cpuMs);
+        const loop = await closedLoop(topo.url, tokens, SECONDS);
+        const used = pids.map((pid, i) => cpuMs(pid) - before[i]!);
+        const questions = loop.perSecond * SECONDS;
+        // Each process's share of its budget, and the portal CPU per question: what tells a
+        // process that waited from one that spent more per question.
+        const budgetUsed = used.map((ms) => ms / (CORES * SECONDS * 1000));
+        return { ...loop, cpuPerQuestion: used.reduce((a, b) => a + b, 0) / questions, budgetUsed };
       } finally {
         for (const q of quotas) q.release();
       }
@@ -54,7 +62,7 @@ export async function chatScaling(): Promise<Result> {
     const three = await cappedLoop(postgres.url, stub.baseUrl, 3);
     const scale = three.perSecond / one.perSecond;
     const line = (label: string, r: typeof one) =>
-      `${label}: ${r.perSecond.toFixed(0)} questions/s, p99 ${r.p99.toFixed(0)} ms, ${r.errors} errors, both cores ${(r.machineBusy * 100).toFixed(0)}% busy`;
+      `${label}: ${r.perSecond.toFixed(0)} questions/s, p99 ${r.p99.toFixed(0)} ms, ${r.errors} errors, both cores ${(r.machineBusy * 100).toFixed(0)}% busy; portal CPU ${r.cpuPerQuestion.toFixed(2)} ms per question, budget used ${r.budgetUsed.map((u) => `${(u * 100).toFixed(0)}%`).join(' ')}`;
     return {
       name: 'chat-scaling',
       measure: `questions/s, ${USERS} users in a loop, processes capped at ${CORES} core each`,

@@ -24,7 +24,7 @@ const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** utime + stime of a process, in milliseconds. */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
