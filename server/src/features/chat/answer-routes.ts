@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ANSWER_CHANNEL, type AnswerRunner, STALE_MS, STOP_CHANNEL } from './answer-runner.ts';
+import { ANSWER_CHANNEL, type AnswerRunner, STALE_MS, STOP_CHANNEL, WATCH_CHANNEL } from './answer-runner.ts';
 import { CHAT_RULE } from './routes.ts';
 import type { ChatStore } from './store.ts';
 
@@ -52,12 +52,14 @@ export function registerAnswerRoutes(ctx: AppContext, store: ChatStore, runner: 
       const send = (event: string, data: object) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       let sent = 0;
       let closed = false;
+      let local: ReturnType<AnswerRunner['follow']> = null;
       let reading: Promise<void> | null = null;
       let again = false;
       const finish = () => {
         closed = true;
         clearInterval(timer);
         unsubscribe();
+        local?.unfollow();
       };
       const look = async (row: typeof first | null) => {
         if (closed) return;
@@ -114,6 +116,29 @@ export function registerAnswerRoutes(ctx: AppContext, store: ChatStore, runner: 
         reading = null;
         if (again) wake();
       });
+      // Produced by this process: its text comes straight from the producer (the row is written
+      // only every few seconds then); the end is read from the row, written by then.
+      const sendLive = (text: string) => {
+        if (closed || text.length <= sent) return;
+        send('text', { text: text.slice(sent) });
+        sent = text.length;
+      };
+      let live = '';
+      local =
+        first.status === 'streaming' && !closed
+          ? runner.follow(first.id, (event) => {
+              if (event.type === 'end') return wake();
+              live += event.text;
+              sendLive(live);
+            })
+          : null;
+      if (local) {
+        live = local.text;
+        sendLive(live);
+      } else if (first.status === 'streaming') {
+        // Produced elsewhere: ask its process to write and signal as the text comes.
+        await ctx.events.publish(WATCH_CHANNEL, String(first.id)).catch(() => {});
+      }
     },
   );
 

@@ -4,13 +4,19 @@ import type { ModelDefinition } from '../../providers/llm/catalogue.ts';
 import type { Answer } from './answer.ts';
 import type { AnswerStatus, ChatStore } from './store.ts';
 
-/** Channels of the event bus: "answer {id} changed" and "stop answer {id}". */
+/**
+ * Channels of the event bus: "answer {id} changed", "stop answer {id}", and "a reader on another
+ * process follows answer {id}" (only then does its producer write every FLUSH_MS and signal).
+ */
 export const ANSWER_CHANNEL = 'chat-answer';
 export const STOP_CHANNEL = 'chat-stop';
-/** How often the text so far is written while chunks arrive, and the heartbeat when none do. */
+export const WATCH_CHANNEL = 'chat-watch';
+/** A followed answer: the text so far is written this often while chunks arrive, and at least every HEARTBEAT_MS. */
 const FLUSH_MS = 150;
 const HEARTBEAT_MS = 1000;
-/** A streaming answer not written for this long lost its process (the heartbeat is every second). */
+/** An answer nobody follows from elsewhere: its text and heartbeat are written this often, without a signal. */
+export const QUIET_WRITE_MS = 2000;
+/** A streaming answer not written for this long lost its process (it is written at least every QUIET_WRITE_MS). */
 export const STALE_MS = 30_000;
 
 const SWEEP_MS = 60_000;
@@ -65,15 +71,27 @@ export interface AnswerJob {
  * can follow it; only Stop (any process, by the bus or the row's flag) or the upstream timeout end
  * it early. Listeners in this process (the asking request) get the text as it comes.
  */
+interface Running {
+  abort: (reason: 'stop' | 'shutdown') => void;
+  done: Promise<AnswerEnd>;
+  /** The text produced so far. */
+  text: () => string;
+  /** A reader on another process follows it: write and signal every FLUSH_MS from now on. */
+  watch: () => void;
+  followers: Set<(event: AnswerEvent) => void>;
+}
+
 export function createAnswerRunner(ctx: AppContext, store: ChatStore) {
-  const running = new Map<number, { abort: (reason: 'stop' | 'shutdown') => void; done: Promise<AnswerEnd> }>();
-  const unsubscribe = ctx.events.subscribe(STOP_CHANNEL, (payload) => running.get(Number(payload))?.abort('stop'));
+  const running = new Map<number, Running>();
+  const unsubscribeStop = ctx.events.subscribe(STOP_CHANNEL, (payload) => running.get(Number(payload))?.abort('stop'));
+  const unsubscribeWatch = ctx.events.subscribe(WATCH_CHANNEL, (payload) => running.get(Number(payload))?.watch());
   // Answers whose process died are failed and their holds given back even if nobody reopens them.
   const sweeper = setInterval(() => void sweepStaleAnswers(ctx, store), SWEEP_MS);
   sweeper.unref();
   ctx.app.addHook('preClose', async () => {
     clearInterval(sweeper);
-    unsubscribe();
+    unsubscribeStop();
+    unsubscribeWatch();
     const all = [...running.values()];
     for (const r of all) r.abort('shutdown');
     await Promise.allSettled(all.map((r) => r.done));
@@ -86,12 +104,16 @@ export function createAnswerRunner(ctx: AppContext, store: ChatStore) {
       stopReason ??= reason;
       job.abort.abort();
     };
-    const notify = () => ctx.events.publish(ANSWER_CHANNEL, String(job.messageId)).catch(() => {});
+    // Signals cost a statement and reach every process: only sent once a reader elsewhere asked.
+    let watched = false;
+    const notify = () => (watched ? ctx.events.publish(ANSWER_CHANNEL, String(job.messageId)).catch(() => {}) : undefined);
     let flushing: Promise<void> | null = null;
-    let flushedLength = -1;
-    const flush = (force = false) => {
-      if (flushing || (!force && text.length === flushedLength)) return flushing;
+    let flushedLength = 0;
+    let writtenAt = Date.now();
+    const flush = () => {
+      if (flushing) return flushing;
       const length = text.length;
+      writtenAt = Date.now();
       flushing = store
         .flushAnswer(job.messageId, text)
         .then(async ({ stopRequested }) => {
@@ -105,21 +127,34 @@ export function createAnswerRunner(ctx: AppContext, store: ChatStore) {
         });
       return flushing;
     };
-    const timer = setInterval(() => void flush(text.length !== flushedLength), FLUSH_MS);
-    const heartbeat = setInterval(() => void flush(true), HEARTBEAT_MS);
+    const timer = setInterval(() => {
+      const since = Date.now() - writtenAt;
+      if (watched ? text.length !== flushedLength || since >= HEARTBEAT_MS : since >= QUIET_WRITE_MS) void flush();
+    }, FLUSH_MS);
+    const watch = () => {
+      if (watched) return;
+      watched = true;
+      // Written and signalled now, so the reader that asked catches up at once.
+      flushedLength = -1;
+      void flush();
+    };
+    const followers = new Set<(event: AnswerEvent) => void>();
+    const tell = (event: AnswerEvent) => {
+      listener(event);
+      for (const follower of followers) follower(event);
+    };
 
     const done = (async (): Promise<AnswerEnd> => {
       let failure: unknown = null;
       try {
         for await (const chunk of job.stream.chunks) {
           text += chunk;
-          listener({ type: 'text', text: chunk });
+          tell({ type: 'text', text: chunk });
         }
       } catch (err) {
         failure = err;
       } finally {
         clearInterval(timer);
-        clearInterval(heartbeat);
       }
       await flushing;
       const { model, reservation } = job;
@@ -159,15 +194,18 @@ export function createAnswerRunner(ctx: AppContext, store: ChatStore) {
       return { status, cost, errorText, failedBeforeText: null };
     })();
 
-    const entry = {
+    const entry: Running = {
       abort,
+      text: () => text,
+      watch,
+      followers,
       done: done
         .catch((err): AnswerEnd => {
           ctx.app.log.error({ err }, 'an answer could not be finished');
           return { status: 'failed', cost: 0, errorText: job.errorText(err), failedBeforeText: null };
         })
         .then((end) => {
-          listener({ type: 'end', end });
+          tell({ type: 'end', end });
           return end;
         })
         .finally(() => running.delete(job.messageId)),
@@ -178,6 +216,16 @@ export function createAnswerRunner(ctx: AppContext, store: ChatStore) {
 
   return {
     start,
+    /**
+     * Follows an answer produced here, without the database: the text so far, then every event
+     * (the end once its row is written). Null when it is not produced here (any more).
+     */
+    follow(messageId: number, follower: (event: AnswerEvent) => void): { text: string; unfollow: () => void } | null {
+      const r = running.get(messageId);
+      if (!r) return null;
+      r.followers.add(follower);
+      return { text: r.text(), unfollow: () => r.followers.delete(follower) };
+    },
     /** Stops an answer produced here; false when another process produces it (then the bus and the row's flag do). */
     stopHere(messageId: number): boolean {
       const r = running.get(messageId);

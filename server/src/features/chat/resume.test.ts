@@ -62,6 +62,29 @@ describe('resumable answers (one process)', () => {
     expect((await follow(t, analyst, messageId)).text).toBe(FULL);
   });
 
+  it('signals nothing and writes the row only every few seconds while nobody elsewhere follows; a local reader still gets it live', async () => {
+    const published: string[] = [];
+    const publish = t.ctx.events.publish;
+    t.ctx.events.publish = (channel, payload) => {
+      published.push(channel);
+      return publish(channel, payload);
+    };
+    try {
+      // 60 chunks 25 ms apart: 1.5 s of streaming, under one quiet write interval.
+      const messageId = await askAndLeave(t, analyst, 'resume-quiet');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const row = await createChatStore(t.ctx.db).answer(messageId);
+      expect(row).toMatchObject({ status: 'streaming', text: '' });
+      const arrivals: number[] = [];
+      const followed = await follow(t, analyst, messageId, () => arrivals.push(Date.now()));
+      expect(followed.text).toBe(FULL);
+      expect(arrivals.length).toBeGreaterThan(3);
+      expect(published).toEqual([]);
+    } finally {
+      t.ctx.events.publish = publish;
+    }
+  });
+
   it('two tabs follow the same answer and both see it whole', async () => {
     const messageId = await askAndLeave(t, analyst, 'resume-tabs');
     const [a, b] = await Promise.all([follow(t, analyst, messageId), follow(t, analyst, messageId)]);
@@ -202,9 +225,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('resumable answers across two po
     const followed = await follow(second, analystThere, messageId, () => arrivals.push(Date.now()));
     expect(followed.text).toBe(FULL);
     expect(followed.end).toEqual({ status: 'complete', credit: 4.5, error: null });
-    // Live, not one read at the end: the text came in several events spread over time.
+    // Live, not one read at the end: the text came in several events spread over time (the
+    // producer writes every 150 ms once the reader asked, instead of every 2 s).
     expect(arrivals.length).toBeGreaterThan(3);
     expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(200);
+  });
+
+  it('writes and signals only the answers followed from another process', async () => {
+    const published: string[] = [];
+    const publish = t.ctx.events.publish;
+    t.ctx.events.publish = (channel, payload) => {
+      published.push(`${channel} ${payload}`);
+      return publish(channel, payload);
+    };
+    try {
+      const quiet = await askAndLeave(t, analyst, 'resume-two-quiet');
+      const followedId = await askAndLeave(t, analyst, 'resume-two-followed');
+      expect((await follow(second, analystThere, followedId)).text).toBe(FULL);
+      await expect.poll(async () => (await createChatStore(t.ctx.db).answer(quiet))?.status, { timeout: 5000 }).toBe('complete');
+      expect(published.filter((p) => p === `chat-answer ${quiet}`)).toEqual([]);
+      expect(published.filter((p) => p === `chat-answer ${followedId}`).length).toBeGreaterThan(3);
+    } finally {
+      t.ctx.events.publish = publish;
+    }
   });
 
   it('stops from the second process an answer the first produces', async () => {

@@ -73,25 +73,46 @@ export function createChatStore(db: Db) {
 
     /**
      * Everything an answer needs before its first token, in one statement: opens (or touches) the
-     * conversation, runs the credit hold (the ledger's `credit_hold`), stores the question when the
-     * hold was granted, and returns the title, the user's chat settings and the earlier messages
-     * (oldest first; the question is not among them). `held` is null when nothing was held.
+     * conversation, runs the credit hold (the ledger's `credit_hold`) and, when it was granted,
+     * stores the question and the answer's empty streaming row (`answerId`) and gives a new
+     * conversation the title `question.title` (`titled`). Returns the title, the user's chat
+     * settings and the earlier messages (oldest first; the question is not among them). `held` is
+     * null when nothing was held: nothing is stored then.
      */
-    async openForAnswer(userId: string, id: string, historyLimit: number, question: { text: string; model: string }, hold: SQL) {
+    async openForAnswer(
+      userId: string,
+      id: string,
+      historyLimit: number,
+      question: { text: string; model: string; title: string; reservationId: string | null },
+      hold: SQL,
+    ) {
       const { rows } = (await db.execute(sql`
-        WITH ${hold}, s AS (
-          INSERT INTO chat_sessions (user_id, id) VALUES (${userId}, ${id})
-          ON CONFLICT (user_id, id) DO UPDATE SET updated_at = now()
+        WITH ${hold}, t AS (
+          SELECT EXISTS (SELECT 1 FROM credit_hold)
+            AND NOT EXISTS (SELECT 1 FROM chat_sessions WHERE user_id = ${userId} AND id = ${id} AND title <> ${DEFAULT_CHAT_TITLE})
+            AND NOT EXISTS (SELECT 1 FROM chat_messages WHERE user_id = ${userId} AND session_id = ${id} AND role = 'user') AS titled
+        ), s AS (
+          INSERT INTO chat_sessions (user_id, id, title)
+          VALUES (${userId}, ${id}, CASE WHEN (SELECT titled FROM t) THEN ${question.title} ELSE ${DEFAULT_CHAT_TITLE} END)
+          ON CONFLICT (user_id, id) DO UPDATE
+            SET updated_at = now(), title = CASE WHEN (SELECT titled FROM t) THEN ${question.title} ELSE chat_sessions.title END
           RETURNING title
         ), q AS (
-          INSERT INTO chat_messages (user_id, session_id, role, text, model)
-          SELECT ${userId}, ${id}, 'user', ${question.text}, ${question.model} FROM credit_hold
+          INSERT INTO chat_messages (user_id, session_id, role, text, model, status, reservation_id)
+          SELECT ${userId}, ${id}, v.role, v.text, ${question.model}, v.status, v.reservation_id::uuid
+          FROM credit_hold, (VALUES
+            (1, 'user', ${question.text}, 'complete', NULL),
+            (2, 'assistant', '', 'streaming', ${question.reservationId})
+          ) AS v (ord, role, text, status, reservation_id)
+          ORDER BY v.ord
+          RETURNING id, role
         ), recent AS (
           SELECT id, role, text FROM chat_messages
           WHERE user_id = ${userId} AND session_id = ${id}
           ORDER BY id DESC LIMIT ${historyLimit}
         )
-        SELECT s.title, st.language, st.context, (SELECT amount FROM credit_hold) AS held,
+        SELECT s.title, st.language, st.context, (SELECT amount FROM credit_hold) AS held, (SELECT titled FROM t) AS titled,
+          (SELECT id FROM q WHERE role = 'assistant') AS answer_id,
           (SELECT json_agg(json_build_object('role', role, 'text', text) ORDER BY id) FROM recent) AS recent
         FROM s LEFT JOIN chat_settings st ON st.user_id = ${userId}`)) as unknown as {
         rows: {
@@ -99,14 +120,18 @@ export function createChatStore(db: Db) {
           language: string | null;
           context: string | null;
           held: string | number | null;
+          titled: boolean;
+          answer_id: string | number | null;
           recent: { role: Role; text: string }[] | null;
         }[];
       };
       const row = rows[0]!;
       return {
         title: row.title,
+        titled: row.titled,
         settings: { language: (row.language as ChatLanguage) ?? DEFAULT_CHAT_LANGUAGE, context: row.context ?? '' },
         held: row.held === null ? null : Number(row.held),
+        answerId: row.answer_id === null ? null : Number(row.answer_id),
         recent: row.recent ?? [],
       };
     },

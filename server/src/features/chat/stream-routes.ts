@@ -111,17 +111,29 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
         const hold = ctx.credits.holdUpTo(user.sub, estimate, 'chat');
         [reservation, holdCte] = [hold.id, hold.ctes];
       }
-      const chat = await store.openForAnswer(user.sub, id, HISTORY_MESSAGES, { text: message, model: model.id }, holdCte);
-      if (chat.held === null) {
-        // Nothing held: no credit left (402), or the first question before the account exists.
+      const chat = await store.openForAnswer(
+        user.sub,
+        id,
+        HISTORY_MESSAGES,
+        { text: message, model: model.id, title: titleFrom(message), reservationId: reservation },
+        holdCte,
+      );
+      let newTitle = chat.titled ? chat.title : null;
+      let messageId: number;
+      if (chat.held === null || chat.answerId === null) {
+        // Nothing held, nothing stored: no credit left (402), or the first question before the account exists.
         const r = await reserve(user.sub, estimate);
         [reservation, heldCredits] = [r?.id ?? null, r?.amount ?? 0];
         await store.append(user.sub, id, 'user', message, { model: model.id, touch: false });
-      } else if (!ctx.credits.capped || estimate <= 0) {
-        heldCredits = chat.held / 1000;
-        if (!chat.held) reservation = null;
+        newTitle = chat.title === DEFAULT_CHAT_TITLE && !chat.recent.some((m) => m.role === 'user') ? titleFrom(message) : null;
+        messageId = await store.startAnswer(user.sub, id, model.id, newTitle, reservation);
+      } else {
+        messageId = chat.answerId;
+        if (!ctx.credits.capped || estimate <= 0) {
+          heldCredits = chat.held / 1000;
+          if (!chat.held) reservation = null;
+        }
       }
-      const newTitle = chat.title === DEFAULT_CHAT_TITLE && !chat.recent.some((m) => m.role === 'user') ? titleFrom(message) : null;
       const system = systemPrompt({ ...chat.settings, userName: user.name, today: new Date() });
       const messages: ModelMessage[] = [];
       for (const m of chat.recent)
@@ -141,13 +153,15 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
             'Your remaining credit is too little for an answer in this conversation. Start a new chat, or use the Send request button at the bottom of the sidebar to ask for more credits.';
           await Promise.all([
             ctx.credits.release(reservation),
-            store.finishAnswer(user.sub, id, [{ role: 'error', text, model: model.id }], newTitle),
+            store.finishAnswer(user.sub, id, [{ role: 'error', text, model: model.id }], newTitle, undefined, {
+              id: messageId,
+              drop: true,
+            }),
           ]);
           throw new AppError('INSUFFICIENT_CREDIT', text);
         }
       }
 
-      const messageId = await store.startAnswer(user.sub, id, model.id, newTitle, reservation);
       const abort = new AbortController();
       open.set(user.sub, (open.get(user.sub) ?? 0) + 1);
       const stream = answer({
