@@ -1,6 +1,7 @@
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { Config } from '../../config.ts';
 import type { ModelDefinition } from '../../providers/llm/catalogue.ts';
+import { type ChatStreamPart, chatEndpoint, streamChat } from '../../providers/llm/chat-completions.ts';
 import { languageModel } from '../../providers/llm/providers.ts';
 import { offlineAnswer, wordChunks } from './offline.ts';
 
@@ -73,16 +74,35 @@ export function answer(opts: {
     };
   }
 
-  // The provider's own stream rather than streamText: plain text in, text out, no tools or steps,
-  // and streamText's stream plumbing doubled the CPU and the memory of every open answer.
-  const prompt: Prompt = [
-    { role: 'system', content: system },
-    ...messages.map((m) =>
-      m.role === 'assistant'
-        ? { role: 'assistant' as const, content: text(String(m.content)) }
-        : { role: 'user' as const, content: text(String(m.content)) },
-    ),
-  ];
+  const history = messages.map((m) => ({
+    role: m.role === 'assistant' ? ('assistant' as const) : ('user' as const),
+    content: String(m.content),
+  }));
+  const endpoint = chatEndpoint(model, opts.config);
+  /** The answer's parts: Chat Completions spoken directly where the provider allows, else the AI SDK provider's stream. */
+  async function* parts(abortSignal: AbortSignal): AsyncGenerator<ChatStreamPart> {
+    if (endpoint) return yield* streamChat(endpoint, { system, messages: history, maxOutputTokens }, abortSignal);
+    // The provider's own stream rather than streamText: plain text in, text out, no tools or steps,
+    // and streamText's stream plumbing doubled the CPU and the memory of every open answer.
+    const prompt: Prompt = [
+      { role: 'system', content: system },
+      ...history.map((m) =>
+        m.role === 'assistant' ? { role: m.role, content: text(m.content) } : { role: m.role, content: text(m.content) },
+      ),
+    ];
+    const { stream } = await modelFor(model, opts.config).doStream({ prompt, maxOutputTokens, abortSignal });
+    for await (const part of stream) {
+      if (part.type === 'text-delta') yield { type: 'text', text: part.delta };
+      else if (part.type === 'finish')
+        yield {
+          type: 'finish',
+          inputTokens: part.usage.inputTokens.total,
+          outputTokens: part.usage.outputTokens.total,
+          length: part.finishReason.unified === 'length',
+        };
+      else if (part.type === 'error') throw part.error;
+    }
+  }
   const timeout = AbortSignal.timeout(opts.config.CHAT_UPSTREAM_TIMEOUT_MS);
   // Ours: ends the upstream when the output reaches the limit, for providers that ignore max_tokens.
   const limit = new AbortController();
@@ -91,27 +111,20 @@ export function answer(opts: {
   return {
     chunks: (async function* () {
       try {
-        const { stream } = await modelFor(model, opts.config).doStream({
-          prompt,
-          maxOutputTokens,
-          abortSignal: AbortSignal.any([signal, timeout, limit.signal]),
-        });
-        for await (const part of stream) {
-          if (part.type === 'text-delta') {
+        for await (const part of parts(AbortSignal.any([signal, timeout, limit.signal]))) {
+          if (part.type === 'text') {
             const room = (maxOutputTokens - estimateTokens(produced)) * 4;
-            const delta = part.delta.length > room ? part.delta.slice(0, Math.max(0, room)) : part.delta;
+            const delta = part.text.length > room ? part.text.slice(0, Math.max(0, room)) : part.text;
             produced += delta;
             if (delta) yield delta;
-            if (delta.length < part.delta.length || estimateTokens(produced) >= maxOutputTokens) {
+            if (delta.length < part.text.length || estimateTokens(produced) >= maxOutputTokens) {
               cut = true;
               limit.abort();
               return;
             }
-          } else if (part.type === 'finish') {
-            reported = { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total };
-            if (part.finishReason.unified === 'length') cut = true;
-          } else if (part.type === 'error') {
-            throw part.error;
+          } else {
+            reported = { inputTokens: part.inputTokens, outputTokens: part.outputTokens };
+            if (part.length) cut = true;
           }
         }
       } catch (err) {
