@@ -1,5 +1,5 @@
 import { CHAT_CREDIT_MARKER, CHAT_ERROR_MARKER } from '@hangar/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api.ts';
 import { signIn } from '../../../test/browser.ts';
@@ -84,6 +84,33 @@ describe('spend bounded by the hold', () => {
     expect(res.text).not.toContain(CUT_FOR_CREDIT_TEXT);
     const sent = stub.requests[before]!.body as { max_tokens?: number };
     expect(sent.max_tokens).toBe(open.config.CHAT_MAX_OUTPUT_TOKENS);
+  });
+});
+
+describe('the hold of a follow-up question', () => {
+  it('is sized from the history and the user context by the opening statement: one reserve row, the full limit asked', async () => {
+    const analyst = (await signIn(open.url, 'analyst@hangar.local', DEMO_PASSWORD)).accessToken;
+    const analystId = await userId(open, 'analyst@hangar.local');
+    await setBalance(open, 'analyst@hangar.local', 500);
+    const call = apiCaller(() => open.url);
+    await call('GET', '/api/secured_gpt/change/config/FR', analyst);
+    expect((await call('POST', '/api/secured_gpt/context', analyst, { context: `  ${'c'.repeat(1500)}\n` })).status).toBe(200);
+    // A long first answer: 8,000 characters of history for the follow-up (about 2,000 tokens).
+    stub.set({ chunks: Array.from({ length: 400 }, () => 'abcdefghijklmnopqrs '), usage: { prompt_tokens: 100, completion_tokens: 2000 } });
+    expect((await ask(open, analyst, 'follow-up-hold', 'First question')).status).toBe(200);
+    stub.set({ chunks: ['Short.'], usage: { prompt_tokens: 3000, completion_tokens: 2 } });
+    const before = stub.requests.length;
+    expect((await ask(open, analyst, 'follow-up-hold', 'And then?')).status).toBe(200);
+    expect((stub.requests[before]!.body as { max_tokens?: number }).max_tokens).toBe(open.config.CHAT_MAX_OUTPUT_TOKENS);
+    const rows = (await open.ctx.db.execute(sql`
+      SELECT reservation_id, count(*) FILTER (WHERE kind = 'reserve') AS reserves
+      FROM credit_ledger WHERE user_id = ${analystId} AND feature = 'chat'
+      GROUP BY reservation_id ORDER BY max(id) DESC LIMIT 1`)) as unknown as { rows: { reserves: string | number }[] };
+    // Without the sizing, the estimate knew neither the history nor the context and a second
+    // reserve row topped it up (a transaction of five statements before the first token).
+    expect(Number(rows.rows[0]!.reserves)).toBe(1);
+    await call('GET', '/api/secured_gpt/change/config/EN', analyst);
+    await call('POST', '/api/secured_gpt/context', analyst, { context: '' });
   });
 });
 

@@ -54,6 +54,15 @@ export type AnswerStatus = MessageRow['status'];
 /** How an answer ended, written with its conversation's other changes in finishAnswer. */
 export type AnswerEnding = { id: number; text: string; status: AnswerStatus; creditMilli: number } | { id: number; drop: true };
 
+/**
+ * What the history and the user's context add to an answer's prompt, in characters, as the opening
+ * statement (openForAnswer) reads them before its hold: a hold may be sized with them.
+ */
+export const OPENING_PROMPT_CHARS = {
+  history: sql`(SELECT COALESCE(SUM(length(text)), 0) FROM recent WHERE role IN ('user', 'assistant'))`,
+  context: sql`COALESCE((SELECT length(btrim(context, E' \\t\\r\\n')) FROM st), 0)`,
+};
+
 /** A user's conversations and chat settings. Every query is scoped to the user: others' ids do not exist. */
 export function createChatStore(db: Db) {
   const mine = (userId: string, id: string) => and(eq(chatSessions.userId, userId), eq(chatSessions.id, id));
@@ -72,12 +81,12 @@ export function createChatStore(db: Db) {
     },
 
     /**
-     * Everything an answer needs before its first token, in one statement: opens (or touches) the
-     * conversation, runs the credit hold (the ledger's `credit_hold`) and, when it was granted,
-     * stores the question and the answer's empty streaming row (`answerId`) and gives a new
-     * conversation the title `question.title` (`titled`). Returns the title, the user's chat
-     * settings and the earlier messages (oldest first; the question is not among them). `held` is
-     * null when nothing was held: nothing is stored then.
+     * Everything an answer needs before its first token, in one statement: reads the earlier
+     * messages (oldest first; the question is not among them) and the user's chat settings, runs the
+     * credit hold `hold` (the ledger's `credit_hold`; it may size itself with OPENING_PROMPT_CHARS) and, when it was
+     * granted, stores the question and the answer's empty streaming row (`answerId`), touches the
+     * conversation and gives a new one the title `question.title` (`titled`). `held` is null when
+     * nothing was held: nothing is stored then.
      */
     async openForAnswer(
       userId: string,
@@ -87,7 +96,13 @@ export function createChatStore(db: Db) {
       hold: SQL,
     ) {
       const { rows } = (await db.execute(sql`
-        WITH ${hold}, t AS (
+        WITH recent AS (
+          SELECT id, role, text FROM chat_messages
+          WHERE user_id = ${userId} AND session_id = ${id}
+          ORDER BY id DESC LIMIT ${historyLimit}
+        ), st AS (
+          SELECT language, context FROM chat_settings WHERE user_id = ${userId}
+        ), ${hold}, t AS (
           SELECT EXISTS (SELECT 1 FROM credit_hold)
             AND NOT EXISTS (SELECT 1 FROM chat_sessions WHERE user_id = ${userId} AND id = ${id} AND title <> ${DEFAULT_CHAT_TITLE})
             AND NOT EXISTS (SELECT 1 FROM chat_messages WHERE user_id = ${userId} AND session_id = ${id} AND role = 'user') AS titled
@@ -106,15 +121,11 @@ export function createChatStore(db: Db) {
           ) AS v (ord, role, text, status, reservation_id)
           ORDER BY v.ord
           RETURNING id, role
-        ), recent AS (
-          SELECT id, role, text FROM chat_messages
-          WHERE user_id = ${userId} AND session_id = ${id}
-          ORDER BY id DESC LIMIT ${historyLimit}
         )
         SELECT s.title, st.language, st.context, (SELECT amount FROM credit_hold) AS held, (SELECT titled FROM t) AS titled,
           (SELECT id FROM q WHERE role = 'assistant') AS answer_id,
           (SELECT json_agg(json_build_object('role', role, 'text', text) ORDER BY id) FROM recent) AS recent
-        FROM s LEFT JOIN chat_settings st ON st.user_id = ${userId}`)) as unknown as {
+        FROM s LEFT JOIN st ON true`)) as unknown as {
         rows: {
           title: string;
           language: string | null;

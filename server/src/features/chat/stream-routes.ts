@@ -10,7 +10,7 @@ import {
   DEFAULT_CHAT_TITLE,
 } from '@hangar/contract';
 import type { ModelMessage } from 'ai';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -22,8 +22,8 @@ import { type AnswerEvent, createAnswerRunner, eventQueue } from './answer-runne
 import { guideAnswer, loadUserGuide } from './guide/guide.ts';
 import { createChatModels } from './models.ts';
 import { CHAT_RULE } from './routes.ts';
-import { createChatStore } from './store.ts';
-import { systemPrompt, titleFrom } from './system-prompt.ts';
+import { createChatStore, OPENING_PROMPT_CHARS } from './store.ts';
+import { systemPrompt, systemPromptChars, titleFrom } from './system-prompt.ts';
 
 const HISTORY_MESSAGES = 20;
 /** Below this many output tokens an answer is not worth asking for: the credit left is too little. */
@@ -96,8 +96,10 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
       if ((open.get(user.sub) ?? 0) >= ctx.config.CHAT_MAX_CONCURRENT_STREAMS) {
         throw new AppError('RATE_LIMITED', 'Too many answers at once. Wait for one to finish before asking again.');
       }
-      // Held in the statement that reads the settings, so without them: the question, the
-      // instructions and the longest answer; topped up below once the history is known.
+      // The first estimate (the question, the instructions, the longest answer) holds under daily
+      // caps, in a transaction of its own; otherwise the opening statement sizes the hold itself
+      // from the history and the user's context it reads, so a follow-up question is held in full
+      // at once (the top-up below is then only for what the estimate could not know).
       const maxOutput = ctx.config.CHAT_MAX_OUTPUT_TOKENS;
       const estimate = ((estimateTokens(message) + INSTRUCTIONS_TOKENS) * model.priceIn + maxOutput * model.priceOut) / 1000;
       let reservation: string | null = null;
@@ -108,7 +110,11 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
         const r = await ctx.credits.reserveUpTo(user.sub, estimate, 'chat');
         [reservation, heldCredits, holdCte] = [r.id, r.amount, ctx.credits.heldAlready(r)];
       } else {
-        const hold = ctx.credits.holdUpTo(user.sub, estimate, 'chat');
+        const instructions = systemPromptChars(user.name, new Date());
+        const { history, context } = OPENING_PROMPT_CHARS;
+        const promptChars = sql`${history} + CASE WHEN ${context} > 0 THEN ${instructions.plain + instructions.contextExtra} + ${context} ELSE ${instructions.plain} END + ${message.length}`;
+        const sized = sql`(CEIL((${promptChars})::numeric / 4) * ${model.priceIn} + ${maxOutput * model.priceOut}) / 1000`;
+        const hold = ctx.credits.holdUpTo(user.sub, estimate > 0 ? sized : 0, 'chat');
         [reservation, holdCte] = [hold.id, hold.ctes];
       }
       const chat = await store.openForAnswer(
@@ -146,7 +152,9 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
       let maxOutputTokens = maxOutput;
       if (reservation && model.priceOut > 0) {
         const wanted = promptCost + (maxOutput * model.priceOut) / 1000;
-        if (wanted > heldCredits) heldCredits = await ctx.credits.extendUpTo(reservation, wanted - heldCredits);
+        // Compared in thousandths, as credits are held: float noise does not ask for a top-up.
+        if (Math.round(wanted * 1000) > Math.round(heldCredits * 1000))
+          heldCredits = await ctx.credits.extendUpTo(reservation, wanted - heldCredits);
         maxOutputTokens = Math.min(maxOutput, Math.floor(((heldCredits - promptCost) * 1000) / model.priceOut));
         if (maxOutputTokens < MIN_OUTPUT_TOKENS) {
           const text =

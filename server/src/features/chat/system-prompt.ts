@@ -15,6 +15,17 @@ export function systemPrompt(opts: { language: ChatLanguage; context: string; us
   return lines.join('\n');
 }
 
+/**
+ * The most characters the instructions take before the user's context (the answer language is
+ * only known once the settings are read, in the statement that holds the credit), and what a
+ * context adds besides its own text: for sizing a hold before the settings are read.
+ */
+export function systemPromptChars(userName: string, today: Date): { plain: number; contextExtra: number } {
+  const length = (language: ChatLanguage, context: string) => systemPrompt({ language, context, userName, today }).length;
+  const plain = Math.max(...(Object.keys(LANGUAGE_NAMES) as ChatLanguage[]).map((language) => length(language, '')));
+  return { plain, contextExtra: length('EN', 'x') - length('EN', '') - 1 };
+}
+
 /** A short title for a new conversation, from its first question. */
 export function titleFrom(question: string): string {
   const words = question.replace(/\s+/g, ' ').trim().split(' ').slice(0, 8).join(' ');

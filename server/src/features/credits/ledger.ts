@@ -159,10 +159,11 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
    * ledger row, which is the reservation: a common table expression for one statement, one round
    * trip, atomic without a transaction (credit_hold_row, migration 0015, does the guarded update).
    * credit_hold has one row, the amount held, when the balance allowed it. A wanted amount of 0
-   * holds nothing and only checks that some credit remains.
+   * holds nothing and only checks that some credit remains. An SQL amount is computed in the
+   * statement itself (from the feature's earlier common table expressions) and always holds.
    */
-  function holdPart(userId: string, wantedMilli: number, feature: string, upTo: boolean): { id: string | null; ctes: SQL } {
-    if (wantedMilli <= 0) {
+  function holdPart(userId: string, wantedMilli: number | SQL, feature: string, upTo: boolean): { id: string | null; ctes: SQL } {
+    if (typeof wantedMilli === 'number' && wantedMilli <= 0) {
       return {
         id: null,
         ctes: sql`credit_hold AS (SELECT 0::bigint AS amount FROM credit_accounts WHERE user_id = ${userId} AND remaining_milli > 0)`,
@@ -279,9 +280,20 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
      * reserveUpTo and settle as parts of a feature's own statement, so that the credit check and the
      * feature's own writes cost one round trip. holdUpTo's credit_hold has no row when nothing was
      * held: no credit left, or no account yet (then reserveUpTo opens it); an estimate of 0 only checks.
+     * The estimate may be an SQL expression in credits, computed by the statement (from what it reads
+     * before the hold: a conversation's length, say); it must be above 0.
      */
-    holdUpTo: (userId: string, estimate: number, feature: string) =>
-      holdPart(userId, estimate > 0 ? Math.max(1, toMilli(estimate)) : 0, feature, true),
+    holdUpTo: (userId: string, estimate: number | SQL, feature: string) =>
+      holdPart(
+        userId,
+        typeof estimate === 'number'
+          ? estimate > 0
+            ? Math.max(1, toMilli(estimate))
+            : 0
+          : sql`GREATEST(1, CEIL((${estimate}) * ${MILLI}))`,
+        feature,
+        true,
+      ),
     settling: settlePart,
 
     /** credit_hold for a feature's own statement when the hold was already taken (reserveUpTo under caps). */
