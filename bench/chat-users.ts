@@ -38,11 +38,12 @@ function machineJiffies(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-export const ask = (base: string, token: string, message: string) =>
+/** Asks in a new conversation, or in `session` (a follow-up, with its history). */
+export const ask = (base: string, token: string, message: string, session = `bench-${Math.random().toString(36).slice(2, 12)}`) =>
   firstByte(`${base}/api/secured_gpt/askstream`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ id: `bench-${Math.random().toString(36).slice(2, 12)}`, message, model: 'gpt4' }),
+    body: JSON.stringify({ id: session, message, model: 'gpt4' }),
   });
 
 const direct = (stubUrl: string, message: string) =>
@@ -164,6 +165,14 @@ export async function chatUsers(): Promise<Result> {
         questions += tokens.length;
       }
       const cpuPerQuestion = (cpuMs(pid) - cpu0) / questions;
+      // The same in conversations that already hold three questions and answers (their history is sent).
+      const conversation = (i: number) => `bench-follow-up-${i}`;
+      for (let round = 0; round < 3; round++)
+        await Promise.all(tokens.map(async (t, i) => (await ask(topo.url, t, `earlier ${round} ${i}`, conversation(i))).rest));
+      const cpu1 = cpuMs(pid);
+      for (let round = 0; round < 3; round++)
+        await Promise.all(tokens.map(async (t, i) => (await ask(topo.url, t, `follow-up ${round} ${i}`, conversation(i))).rest));
+      const cpuPerFollowUp = (cpuMs(pid) - cpu1) / (3 * tokens.length);
 
       // TTFT while 200 answers stream and 50 new questions arrive per second, against the stub alone.
       log('chat-users: 200 answers streaming, 50 questions a second');
@@ -177,10 +186,10 @@ export async function chatUsers(): Promise<Result> {
 
       log(`chat-users: ${LOOP_USERS} users asking in a loop for ${LOOP_SECONDS} s, one process`);
       const loop = await closedLoop(topo.url, tokens.slice(0, LOOP_USERS), LOOP_SECONDS);
-      return { cpuPerQuestion, added, through, alone, loop };
+      return { cpuPerQuestion, cpuPerFollowUp, added, through, alone, loop };
     });
     details.push(
-      `portal CPU per question (one process, ${USERS} users at once, 5 rounds): ${one.cpuPerQuestion.toFixed(2)} ms (target ≤ 1 ms)`,
+      `portal CPU per question (one process, ${USERS} users at once, 5 rounds): ${one.cpuPerQuestion.toFixed(2)} ms (target ≤ 1 ms); a follow-up in a conversation of three questions: ${one.cpuPerFollowUp.toFixed(2)} ms`,
       `time to first token with ${USERS} answers streaming and 50 questions a second for ${ARRIVAL_SECONDS} s: portal p50 ${percentile(one.through, 50).toFixed(1)} ms p99 ${percentile(one.through, 99).toFixed(1)} ms; stub alone p50 ${percentile(one.alone, 50).toFixed(1)} ms p99 ${percentile(one.alone, 99).toFixed(1)} ms; added p50 ${one.added.p50.toFixed(1)} ms p99 ${one.added.p99.toFixed(1)} ms (target < 5 / < 25)`,
       `one process, ${LOOP_USERS} users in a loop: ${one.loop.perSecond.toFixed(0)} questions/s, p99 ${one.loop.p99.toFixed(0)} ms, ${one.loop.errors} errors, both cores ${(one.loop.machineBusy * 100).toFixed(0)}% busy (portal, PostgreSQL, nginx, the stub and this client)`,
     );
