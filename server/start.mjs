@@ -1,6 +1,6 @@
 // The production entry (`npm start`). It runs the server's bundle (server/dist/<stamp>/main.js,
-// built by bundle.mjs in a child process when no bundle matches the sources): one module per chunk
-// instead of some 300 source files idles about 12 MB lower (docs/decisions.md, "The server bundle").
+// built by bundle.mjs in a child process when no bundle matches the sources): a few modules instead
+// of some 300 source files, in less memory (docs/decisions.md, "The server bundle").
 // HANGAR_BUNDLE=false, or a build that fails (no esbuild, a read-only tree), runs src/main.ts instead.
 // Node's compile cache keeps the modules' bytecode (and the sources' stripped text) on disk, so a
 // restart neither compiles them again nor, from the sources, loads the type stripper (about 17 MB

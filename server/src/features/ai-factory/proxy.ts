@@ -98,7 +98,7 @@ export async function registerProxy(ctx: AppContext, registry: Registry, session
     // Bodies (Streamlit's file uploads) pass through as streams, unparsed.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    // @fastify/reply-from brings its own undici (about 5 MB of heap, measured: docs/benchmarks.md):
+    // @fastify/reply-from brings its own undici (4 MB of heap, measured: docs/benchmarks.md):
     // loaded only when an app has an upstream. Without one, `guard` answers every request first.
     if (registry.apps.some((a) => a.upstream)) {
       const { default: replyFrom } = await import('@fastify/reply-from');
