@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startTestApp } from './harness.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -13,6 +13,12 @@ const START_ARGS: string[] = JSON.parse(readFileSync(path.join(SERVER, 'package.
   .slice(1);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hangar-proc-'));
 const children: ChildProcess[] = [];
+// The start script builds the server's bundle when the sources changed (a few seconds): built here, so
+// the starts below are timed without it.
+beforeAll(() => {
+  const built = spawnSync(process.execPath, ['bundle.mjs'], { cwd: SERVER, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`the server bundle did not build:\n${built.stderr}`);
+}, 60_000);
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,6 @@
 import http, { type IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
-import replyFrom from '@fastify/reply-from';
 import { AI_FACTORY_PROXY_PREFIX } from '@hangar/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
@@ -99,10 +98,15 @@ export async function registerProxy(ctx: AppContext, registry: Registry, session
     // Bodies (Streamlit's file uploads) pass through as streams, unparsed.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    await scope.register(replyFrom, {
-      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 },
-      disableRequestLogging: true,
-    });
+    // @fastify/reply-from brings its own undici (4 MB of heap, measured: docs/benchmarks.md):
+    // loaded only when an app has an upstream. Without one, `guard` answers every request first.
+    if (registry.apps.some((a) => a.upstream)) {
+      const { default: replyFrom } = await import('@fastify/reply-from');
+      await scope.register(replyFrom, {
+        undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 },
+        disableRequestLogging: true,
+      });
+    }
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const { app: target, who } = request.aiFactory!;
       const rest = (request.params as { '*'?: string })['*'] ?? '';

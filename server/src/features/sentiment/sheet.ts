@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { SENTIMENT, SENTIMENT_ERRORS, type SentimentColumn } from '@hangar/contract';
-import { parse } from 'csv-parse';
 import { badRequest } from '../../platform/errors.ts';
 import { type FileFormat, FORMULA_START } from '../governance/index.ts';
 
@@ -13,9 +12,13 @@ export interface SheetProfile {
   proposed: { text: string; date: string | null; category: string | null };
 }
 
-/** Records of a normalised sheet, header first, each as an array of cells (the row number first). */
-export function sheetRecords(csvPath: string, delimiter: string): AsyncIterable<string[]> {
-  return createReadStream(csvPath).pipe(
+/**
+ * Records of a normalised sheet, header first, each as an array of cells (the row number first).
+ * csv-parse is loaded on the first sheet read, not at start.
+ */
+export async function* sheetRecords(csvPath: string, delimiter: string): AsyncGenerator<string[]> {
+  const { parse } = await import('csv-parse');
+  yield* createReadStream(csvPath).pipe(
     // Lines end in CRLF or LF, even within one file (a last line saved without its CR).
     parse({
       delimiter,

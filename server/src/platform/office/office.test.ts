@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { officeSegments, officeText, readOffice, writeOffice } from './package.ts';
 import { splitTranslation } from './paragraphs.ts';
-import { buildXml, parseXml } from './xml.ts';
+import { buildXml, parseXml } from './xml-codec.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures/translation');
 /** A fake engine: upper-cases text outside tags, so every translated word is recognisable. */

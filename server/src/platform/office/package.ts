@@ -1,6 +1,6 @@
 import type JSZip from 'jszip';
 import { applyTranslation, collectParagraphs, type Dialect, type Paragraph, paragraphText } from './paragraphs.ts';
-import { buildXml, parseXml, type XmlNode } from './xml.ts';
+import type { XmlNode } from './xml.ts';
 
 /**
  * Every text part of a docx or pptx, in one batch: the document body, headers, footers, footnotes,
@@ -35,7 +35,7 @@ export const partLabel = (name: string) => name.replace(/^(word|ppt)\//, '').rep
 
 export async function readOffice(bytes: Uint8Array, kind: OfficeKind): Promise<OfficeDocument> {
   // Loaded on the first Office file: a server that never translates one does not hold it.
-  const { default: JSZipModule } = await import('jszip');
+  const [{ default: JSZipModule }, { parseXml }] = await Promise.all([import('jszip'), import('./xml-codec.ts')]);
   const zip = await JSZipModule.loadAsync(bytes);
   const parts: OfficePart[] = [];
   const names = Object.keys(zip.files).sort(naturalOrder);
@@ -57,6 +57,7 @@ export const officeText = (doc: OfficeDocument): Record<string, string[]> =>
 
 /** Puts translated segments (same order as officeSegments) back and builds the new package. */
 export async function writeOffice(doc: OfficeDocument, translated: string[], language: string): Promise<Buffer> {
+  const { buildXml } = await import('./xml-codec.ts');
   let i = 0;
   for (const part of doc.parts) {
     for (const paragraph of part.paragraphs) applyTranslation(paragraph, translated[i++] ?? '', part.dialect, language);

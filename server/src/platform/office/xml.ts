@@ -1,37 +1,11 @@
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-
 /**
- * OOXML parts as an order-preserving tree (fast-xml-parser with preserveOrder): parse then build
- * gives back the same document (canonically), so only the text we change differs.
+ * OOXML parts as an order-preserving tree (fast-xml-parser with preserveOrder, in xml-codec.ts): parse
+ * then build gives back the same document (canonically), so only the text we change differs.
  * An element is `{ 'w:p': XmlNode[], ':@'?: { '@_w:val': '…' } }`; a text node is `{ '#text': '…' }`.
  */
 export type XmlNode = { [key: string]: XmlNode[] | Record<string, string> | string | undefined };
 
 const ATTRS = ':@';
-const options = {
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: true,
-  ignoreDeclaration: false,
-  ignorePiTags: false,
-  suppressEmptyNode: true,
-  suppressBooleanAttributes: false,
-} as const;
-
-const parser = new XMLParser(options);
-const builder = new XMLBuilder(options);
-
-export function parseXml(text: string): XmlNode[] {
-  return parser.parse(text) as XmlNode[];
-}
-
-export function buildXml(nodes: XmlNode[]): string {
-  return builder.build(nodes) as string;
-}
 
 /** The element's name, or null for text and comments. */
 export function tagOf(node: XmlNode): string | null {
