@@ -7,12 +7,20 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { freePort } from './harness.ts';
 
+// Each portal process starts as `npm start` starts it: the start script's Node flags and entry
+// (the server's bundle), so the topology measures and tests what production runs.
+const START_SCRIPT = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start;
+const START_ARGS = START_SCRIPT.replace(/^node\s+/, '')
+  .split(/\s+/)
+  .map((arg) => (arg.endsWith('.mjs') ? path.resolve(import.meta.dirname, '..', arg) : arg));
+
 /**
  * The production shape on one machine (issue 19): nginx with the checked-in site configuration
  * (deploy/nginx/hangar.conf, only its ports changed) in front of several portal processes on one
  * PostgreSQL database (a fresh one on TEST_DATABASE_URL's server) and one S3 bucket (s3rver).
  */
-const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 const SITE = path.resolve(import.meta.dirname, '../../deploy/nginx/hangar.conf');
 export const TOPOLOGY_PASSWORD = 'topology-test-pw';
 
@@ -151,7 +159,7 @@ export async function startTopology(
     const port = ports[i]!;
     const dataDir = path.join(dir, `p${i}`);
     mkdirSync(dataDir, { recursive: true });
-    const child = spawn(process.execPath, ['--max-semi-space-size=16', MAIN], {
+    const child = spawn(process.execPath, START_ARGS, {
       env: {
         ...process.env,
         ...s3Env,
