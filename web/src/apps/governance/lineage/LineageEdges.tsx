@@ -1,6 +1,7 @@
 import { EdgeLabelRenderer, ViewportPortal } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import { type EdgePaths, edgePaths, type PlacedGraph } from './edge-paths';
+import type { Extent } from './flow';
 
 // Inside the viewport, in flow coordinates; a 1 px box whose drawing overflows it, never a target for the mouse.
 const SVG_STYLE = { position: 'absolute', left: 0, top: 0, width: 1, height: 1, overflow: 'visible', pointerEvents: 'none' } as const;
@@ -19,8 +20,18 @@ function Paths({ paths, className }: { paths: EdgePaths; className: string }) {
   );
 }
 
+/**
+ * A see-through box over everywhere the view can go, painted first in the viewport. The viewport is
+ * a compositor layer of its own (lineage-graph.css), so a pan moves pixels already drawn instead of
+ * re-rasterising every node and arrow in software; without this box Chromium would not merge the
+ * scattered nodes into that one layer (too sparse) and gave each its own, 300 and more.
+ */
+function Backdrop({ extent: [[x0, y0], [x1, y1]] }: { extent: Extent }) {
+  return <div className="lineage-backdrop" style={{ left: x0, top: y0, width: x1 - x0, height: y1 - y0 }} />;
+}
+
 interface Props {
-  flow: PlacedGraph;
+  flow: PlacedGraph & { extent: Extent };
   /** The highlighted path's links: drawn above the nodes in the accent colour, the others dimmed. */
   highlighted: ReadonlySet<string> | null;
 }
@@ -40,6 +51,7 @@ export const LineageEdges = memo(function LineageEdges({ flow, highlighted }: Pr
   return (
     <>
       <EdgeLabelRenderer>
+        <Backdrop extent={flow.extent} />
         <Paths paths={rest} className={highlighted ? 'lineage-edges-dimmed' : ''} />
       </EdgeLabelRenderer>
       {path && (

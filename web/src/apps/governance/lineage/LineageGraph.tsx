@@ -1,16 +1,6 @@
 import '@xyflow/react/dist/style.css';
 import './lineage-graph.css';
-import {
-  Background,
-  Controls,
-  MiniMap,
-  type Node,
-  ReactFlow,
-  ReactFlowProvider,
-  type ReactFlowState,
-  useReactFlow,
-  useStore,
-} from '@xyflow/react';
+import { Background, Controls, type Node, ReactFlow, ReactFlowProvider, type ReactFlowState, useReactFlow, useStore } from '@xyflow/react';
 import { ImageDown, LocateFixed } from 'lucide-react';
 import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -19,6 +9,7 @@ import { buttonClass } from '../ui/styles';
 import { downloadGraphPng } from './export-png';
 import type { LineageFlow, LineageFlowNode } from './flow';
 import { LineageEdges } from './LineageEdges';
+import { LineageMinimap } from './LineageMinimap';
 import { FullDetail, nodeTypes } from './LineageNodes';
 import { type LinkIndex, tracePath } from './path';
 
@@ -48,12 +39,6 @@ export const LineageGraph = memo(function LineageGraph(props: GraphProps) {
 
 const DIMMED = 'opacity-15';
 const FOCUSED = '[&>div]:ring-4 [&>div]:ring-accent/60';
-const MINIMAP_COLORS: Record<string, string> = {
-  source: 'var(--color-brand)',
-  table: 'var(--color-fg-subtle)',
-  kpi: 'var(--color-accent)',
-};
-const miniMapColor = (node: Node) => MINIMAP_COLORS[node.type ?? ''] ?? 'var(--color-fg-subtle)';
 // React Flow's own dark palette would not match the portal's: its canvas and edges take the portal colours.
 const FRAME =
   'lineage-graph h-[65vh] min-h-[22rem] w-full overflow-hidden rounded-2xl border border-line bg-page [--xy-background-color:var(--color-page)] [--xy-edge-stroke:var(--color-fg-subtle)]';
@@ -107,7 +92,7 @@ function Canvas({ flow, index, focus, onPick, onClear, imageName }: GraphProps) 
   async function exportPng() {
     const viewport = frame.current?.querySelector<HTMLElement>('.react-flow__viewport');
     if (!viewport) return;
-    // Culling keeps off-screen nodes out of the DOM and zoomed-out nodes compact: the picture needs them all, in full.
+    // Zoomed-out and off-screen nodes are drawn compact or as boxes: the picture needs them all in full.
     flushSync(() => setExporting(true));
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     try {
@@ -142,7 +127,8 @@ function Canvas({ flow, index, focus, onPick, onClear, imageName }: GraphProps) 
             minZoom={0.02}
             maxZoom={2}
             translateExtent={flow.extent}
-            onlyRenderVisibleElements={!exporting}
+            // All mounted: a pan then changes nothing in the composited viewport (LineageNodes.tsx culls their detail instead).
+            onlyRenderVisibleElements={false}
             nodesDraggable={false}
             nodesConnectable={false}
             elementsSelectable={false}
@@ -154,7 +140,7 @@ function Canvas({ flow, index, focus, onPick, onClear, imageName }: GraphProps) 
             <Dots />
             <LineageEdges flow={flow} highlighted={path?.edges ?? null} />
             <Controls showInteractive={false} />
-            <MiniMap pannable zoomable nodeColor={miniMapColor} ariaLabel="Lineage overview map" className="hidden sm:block" />
+            <LineageMinimap nodes={flow.nodes} theme={theme} />
           </ReactFlow>
         </FullDetail>
       </div>

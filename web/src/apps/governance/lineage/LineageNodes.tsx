@@ -1,7 +1,7 @@
 import type { LineageNode } from '@hangar/contract';
 import { type NodeProps, type NodeTypes, type ReactFlowState, useStore } from '@xyflow/react';
 import { Database, Gauge, LayoutDashboard, Table2 } from 'lucide-react';
-import { createContext, memo, useContext } from 'react';
+import { createContext, memo, useCallback, useContext } from 'react';
 import type { LineageFlowNode } from './flow';
 import { SHOWN_COLUMNS } from './layout';
 import { nodeLabel } from './model';
@@ -25,15 +25,40 @@ const COMPACT_BELOW_ZOOM = 0.5;
  * alone, which takes about a third off each pan frame of a 1,000-node graph fitted to the view.
  */
 export const BOX_ONLY_BELOW_ZOOM = 0.1;
+/**
+ * Nodes within this fraction of the view's size beyond its edges get their detail ahead of a pan;
+ * farther ones are drawn as their box. Every node stays mounted (see LineageGraph.tsx), so a pan
+ * mounts nothing: at most a few nodes near the edge swap box and label.
+ */
+const DETAIL_MARGIN = 0.5;
 type Detail = 'full' | 'compact' | 'box';
-const detailAt = (state: ReactFlowState): Detail =>
-  state.transform[2] < BOX_ONLY_BELOW_ZOOM ? 'box' : state.transform[2] < COMPACT_BELOW_ZOOM ? 'compact' : 'full';
 
 /** True while the graph is being exported: the picture shows every node in full, whatever the zoom. */
 export const FullDetail = createContext(false);
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** How much of a node to draw at this zoom and pan (the store's transform and pane size), from its box in flow coordinates. */
+export function nodeDetail(
+  { transform: [tx, ty, zoom], width: viewWidth, height: viewHeight }: Pick<ReactFlowState, 'transform' | 'width' | 'height'>,
+  node: Box,
+): Detail {
+  if (zoom < BOX_ONLY_BELOW_ZOOM) return 'box';
+  const [left, top] = [node.x * zoom + tx, node.y * zoom + ty];
+  const [marginX, marginY] = [viewWidth * DETAIL_MARGIN, viewHeight * DETAIL_MARGIN];
+  const far =
+    left + node.width * zoom < -marginX || left > viewWidth + marginX || top + node.height * zoom < -marginY || top > viewHeight + marginY;
+  return far ? 'box' : zoom < COMPACT_BELOW_ZOOM ? 'compact' : 'full';
+}
+
 /** null: the full node; otherwise how little of it to draw. */
-function useCompact(): Exclude<Detail, 'full'> | null {
+function useCompact({ positionAbsoluteX: x, positionAbsoluteY: y, width = 0, height = 0 }: NodeProps<LineageFlowNode>) {
+  const detailAt = useCallback((state: ReactFlowState) => nodeDetail(state, { x, y, width, height }), [x, y, width, height]);
   const detail = useStore(detailAt);
   const full = useContext(FullDetail);
   return full || detail === 'full' ? null : detail;
@@ -73,8 +98,9 @@ function Compact({ detail, className, label, lines = 'line-clamp-2' }: CompactPr
   );
 }
 
-const SourceNode = memo(function SourceNode({ data }: NodeProps<LineageFlowNode>) {
-  const compact = useCompact();
+const SourceNode = memo(function SourceNode(props: NodeProps<LineageFlowNode>) {
+  const { data } = props;
+  const compact = useCompact(props);
   if (compact) return <Compact detail={compact} className={SOURCE_COLORS} label={data.node.source} lines="line-clamp-1" />;
   return (
     <div className={`${FRAME} justify-center px-3 ${SOURCE_COLORS}`}>
@@ -87,9 +113,9 @@ const SourceNode = memo(function SourceNode({ data }: NodeProps<LineageFlowNode>
   );
 });
 
-const TableNode = memo(function TableNode({ data }: NodeProps<LineageFlowNode>) {
-  const { node } = data;
-  const compact = useCompact();
+const TableNode = memo(function TableNode(props: NodeProps<LineageFlowNode>) {
+  const { node } = props.data;
+  const compact = useCompact(props);
   if (compact)
     return (
       <Compact
@@ -128,9 +154,9 @@ const TableNode = memo(function TableNode({ data }: NodeProps<LineageFlowNode>) 
   );
 });
 
-const KpiNode = memo(function KpiNode({ data }: NodeProps<LineageFlowNode>) {
-  const { node } = data;
-  const compact = useCompact();
+const KpiNode = memo(function KpiNode(props: NodeProps<LineageFlowNode>) {
+  const { node } = props.data;
+  const compact = useCompact(props);
   if (compact) return <Compact detail={compact} className="border-accent bg-page text-fg" label={nodeLabel(node)} />;
   return (
     <div className={`${FRAME} justify-center border-accent bg-page px-3 text-fg`}>
@@ -147,9 +173,9 @@ const KpiNode = memo(function KpiNode({ data }: NodeProps<LineageFlowNode>) {
 });
 
 /** A dashboard that shows KPIs of the graph: where the numbers end up. */
-const DashboardNode = memo(function DashboardNode({ data }: NodeProps<LineageFlowNode>) {
-  const { node } = data;
-  const compact = useCompact();
+const DashboardNode = memo(function DashboardNode(props: NodeProps<LineageFlowNode>) {
+  const { node } = props.data;
+  const compact = useCompact(props);
   if (compact) return <Compact detail={compact} className="border-line border-dashed bg-surface text-fg" label={nodeLabel(node)} />;
   return (
     <div className={`${FRAME} justify-center border-line border-dashed bg-surface px-3 text-fg`}>

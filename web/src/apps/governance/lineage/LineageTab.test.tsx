@@ -140,6 +140,21 @@ describe('Lineage tab', () => {
     expect(screen.getByRole('button', { name: 'Passengers' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('keeps every node mounted and draws the minimap as one picture of them all, coloured by kind', async () => {
+    lineageServer();
+    await openBu('Traffic', 'SSA');
+    await screen.findByLabelText('KPI Passengers');
+    const ids = trafficGraph().tables.map((n) => n.id);
+    const mounted = [...document.querySelectorAll('.react-flow__node')].map((n) => n.getAttribute('data-id'));
+    expect(mounted.sort()).toEqual([...ids].sort());
+    // One image in the minimap, no rect per node.
+    const pictures = document.querySelectorAll('.react-flow__minimap .lineage-minimap-picture');
+    expect(pictures).toHaveLength(1);
+    expect(document.querySelector('.react-flow__minimap-node')).toBeNull();
+    const svg = decodeURIComponent(pictures[0]!.getAttribute('href')!.slice('data:image/svg+xml,'.length));
+    expect(svg.match(/<rect /g)).toHaveLength(ids.length);
+  });
+
   it("downloads the chosen KPI's upstream as CSV", async () => {
     lineageServer();
     const blobs: Blob[] = [];
