@@ -88,7 +88,7 @@ describe('links from Talk to my data', () => {
   it('opens Data Lineage on the KPI, its chip chosen and its path highlighted, with the only BU chosen for the user', async () => {
     serve();
     renderWithProviders(<Harness first={{ view: 'Lineage', kpi: 'Stand occupancy' }} others={{}} />);
-    await screen.findByLabelText('KPI Stand occupancy');
+    await screen.findByLabelText('KPI Stand occupancy', {}, { timeout: 10_000 });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Traffic - SSA');
     expect(selectedSubTab()).toBe('Data Lineage');
     expect(screen.getByRole('button', { name: 'Stand occupancy' }).getAttribute('aria-pressed')).toBe('true');
@@ -111,7 +111,7 @@ describe('links from Talk to my data', () => {
     expect(server.callsTo('POST', '/api/data_gov/gouvernance/quality')[0]?.body).toMatchObject({ asset: 'SSA', use_case: 'Traffic' });
 
     fireEvent.click(screen.getByRole('button', { name: 'lineage' }));
-    await screen.findByLabelText('KPI Passengers');
+    await screen.findByLabelText('KPI Passengers', {}, { timeout: 10_000 });
     expect(selectedSubTab()).toBe('Data Lineage');
     expect(screen.getByRole('button', { name: 'Passengers' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(dimmed()).toEqual(['k-occ', 't-stands']));
