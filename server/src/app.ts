@@ -162,6 +162,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // What else ends with a sign-in session (logout, reuse detected): features add to this list.
   const sessionEndListeners: ((families: string[]) => void)[] = [];
+  const events = createEventBus(database, app.log);
   const ctx: AppContext = {
     app,
     config,
@@ -172,8 +173,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     documents: createDocuments(db, store),
     credits: createLedger(db, { user: config.CREDIT_USER_DAILY_CAP, org: config.CREDIT_ORG_DAILY_CAP }),
     notifications: createNotifications(db),
-    jobs: createJobs(database, app.log),
-    events: createEventBus(database, app.log),
+    jobs: createJobs(database, app.log, events),
+    events,
     audit,
     authorize: createAuthorize(audit),
     accessTokens,

@@ -1,5 +1,6 @@
 import { type Job, PgBoss } from 'pg-boss';
 import type { Database } from './db/client.ts';
+import type { EventBus } from './events.ts';
 
 export interface JobOptions {
   /** Seconds before a running job is considered lost and retried. */
@@ -24,13 +25,16 @@ export interface Jobs {
 }
 
 /**
- * How often an idle worker looks for due jobs. On PostgreSQL other processes enqueue, and only a
- * poll finds their jobs. On PGlite (one process, so every job is sent here) a send wakes its
- * queue's workers (0.5 s later, as the poll did), and the poll only finds retries and cron jobs coming due: five queues
- * polled every 0.5 s cost about 5% of a core on an idle server and a tenth of the CPU under load.
+ * How often an idle worker looks for due jobs. A send wakes its queue's workers in every process
+ * (0.5 s later, as the 0.5 s poll did), through the event bus ("jobs" with the queue's name: LISTEN
+ * on PostgreSQL, in-process on PGlite), so the poll only finds retries, cron jobs coming due and
+ * sends whose signal was lost. Five queues polled every 0.5 s cost about 5% of a core of an idle
+ * PGlite server, and on PostgreSQL ten statements a second per process (most of an idle process's
+ * CPU, which weighs when a process has a small share of a core).
  */
-const POLL_SECONDS = { postgres: 0.5, pglite: 10 };
+const POLL_SECONDS = { postgres: 5, pglite: 10 };
 const WAKE_AFTER_SEND_MS = 500;
+const JOBS_CHANNEL = 'jobs';
 
 interface Definition {
   queue: string;
@@ -38,7 +42,7 @@ interface Definition {
   options: JobOptions;
 }
 
-export function createJobs(database: Database, log: { error(obj: object, msg: string): void }): Jobs {
+export function createJobs(database: Database, log: { error(obj: object, msg: string): void }, events: EventBus): Jobs {
   const definitions: Definition[] = [];
   let boss: PgBoss | null = null;
   let starting: Promise<PgBoss> | null = null;
@@ -50,6 +54,9 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
   const wake = (b: PgBoss, queue: string) => {
     for (const id of workers.get(queue) ?? []) b.notifyWorker(id);
   };
+  events.subscribe(JOBS_CHANNEL, (queue) => {
+    if (boss) wake(boss, queue);
+  });
   const create = () =>
     'connectionString' in connection
       ? new PgBoss({ connectionString: connection.connectionString, schema: 'pgboss', max: 4 })
@@ -100,8 +107,9 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
       const b = await started();
       await b.send(queue, data);
       // Half a second later, the longest a job waited for the 0.5 s poll: routes that send a job and
-      // then read its row (an upload answering "pending") see what they saw with the poll.
-      setTimeout(() => wake(b, queue), WAKE_AFTER_SEND_MS).unref();
+      // then read its row (an upload answering "pending") see what they saw with the poll. Every
+      // process's workers of the queue are woken; the first free one takes the job.
+      setTimeout(() => void events.publish(JOBS_CHANNEL, queue).catch(() => wake(b, queue)), WAKE_AFTER_SEND_MS).unref();
     },
     async start() {
       await started();
