@@ -98,8 +98,10 @@ export async function closedLoop(
         try {
           await (await ask(base, token, `loop ${u} ${n}`)).rest;
           times.push(performance.now() - t0);
-        } catch {
+        } catch (err) {
           errors++;
+          // The first few, so an error count comes with its reason.
+          if (errors <= 3) log(`question failed: ${String((err as Error).message).slice(0, 300)}`);
         }
       }
     }),
