@@ -140,6 +140,36 @@ describe('the Chat Completions client', () => {
     expect(err).toMatchObject({ message: 'The server had an error', statusCode: undefined });
   });
 
+  it('sends again on a new connection when the kept-alive one was closed by the server as it was reused', async () => {
+    // A server that answers the first request of a connection and drops the connection on the next.
+    const requestsBySocket = new Map<unknown, number>();
+    const flaky = createServer((req, res) => {
+      const n = (requestsBySocket.get(req.socket) ?? 0) + 1;
+      requestsBySocket.set(req.socket, n);
+      req.resume();
+      req.on('end', () => {
+        if (n > 1) return req.socket.destroy();
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end('data: {"choices":[{"delta":{"content":"ok"}}]}\n\ndata: [DONE]\n\n');
+      });
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/v1`;
+    const endpoint = chatEndpoint(model('openai', 'gpt-4o'), config({ OPENAI_BASE_URL: url }))!;
+    try {
+      for (let i = 0; i < 3; i++) {
+        const parts: ChatStreamPart[] = [];
+        for await (const part of streamChat(endpoint, prompt, new AbortController().signal)) parts.push(part);
+        expect(parts[0]).toEqual({ type: 'text', text: 'ok' });
+      }
+      // The second and third questions each found their kept-alive connection dropped and went again.
+      expect(requestsBySocket.size).toBe(3);
+    } finally {
+      flaky.closeAllConnections();
+      await new Promise<void>((resolve) => flaky.close(() => resolve()));
+    }
+  });
+
   it('stops reading when aborted', async () => {
     answer = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -61,7 +61,7 @@ export class UpstreamError extends Error {
   }
 }
 
-function post(endpoint: ChatEndpoint, body: string, signal: AbortSignal): Promise<http.IncomingMessage> {
+function post(endpoint: ChatEndpoint, body: string, signal: AbortSignal, retried = false): Promise<http.IncomingMessage> {
   const secure = endpoint.url.protocol === 'https:';
   return new Promise((resolve, reject) => {
     const request = (secure ? https : http).request(endpoint.url, {
@@ -71,7 +71,12 @@ function post(endpoint: ChatEndpoint, body: string, signal: AbortSignal): Promis
       signal,
     });
     request.once('response', resolve);
-    request.once('error', reject);
+    request.once('error', (err: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed as it was reused: the request never reached
+      // it, so it is sent again once on a new connection (Node's documented remedy).
+      if (!retried && request.reusedSocket && err.code === 'ECONNRESET' && !signal.aborted) resolve(post(endpoint, body, signal, true));
+      else reject(err);
+    });
     request.end(body);
   });
 }
