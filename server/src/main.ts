@@ -5,6 +5,13 @@ import { preloadConfiguredProviders } from './providers/llm/providers.ts';
 import { seedDemo } from './seed/demo.ts';
 import { seedGovernanceDemo } from './seed/demo-governance.ts';
 
+/** V8's options for the exposed gc() (Node 24). */
+interface GcOptions {
+  type: 'major' | 'minor';
+  execution: 'sync' | 'async';
+  flavor: 'regular' | 'last-resort';
+}
+
 async function main() {
   const config = loadConfig();
   const started = Date.now();
@@ -20,8 +27,10 @@ async function main() {
   }
   console.log(`\n  Hangar is running at ${config.publicUrl}\n  Sign in with a demo account (see README.md, "Demo accounts").\n`);
   // One full collection once started (`npm start` passes --expose-gc): the start's garbage (module
-  // loading, migrations, seeding) would otherwise stay resident until the heap grows enough for V8 to collect.
-  (globalThis as { gc?: () => void }).gc?.();
+  // loading, migrations, seeding) would otherwise stay resident until the heap grows enough for V8 to
+  // collect. The "last resort" flavour also gives back the young generation the start grew, so a
+  // large --max-semi-space-size (fewer scavenges under load) costs no idle memory.
+  (globalThis as { gc?: (options?: GcOptions) => void }).gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 
   let stopping = false;
   const stop = async (signal: string) => {

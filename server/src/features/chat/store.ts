@@ -9,6 +9,7 @@ import {
 } from '@hangar/contract';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { executePrepared } from '../../platform/db/prepared.ts';
 import { chatMessages, chatSessions, chatSettings, documents } from '../../platform/db/schema.ts';
 
 /** Spec section 3: ISO timestamps with +00:00. */
@@ -95,7 +96,9 @@ export function createChatStore(db: Db) {
       question: { text: string; model: string; title: string; reservationId: string | null },
       hold: SQL,
     ) {
-      const { rows } = (await db.execute(sql`
+      const rows = (await executePrepared(
+        db,
+        sql`
         WITH recent AS (
           SELECT id, role, text FROM chat_messages
           WHERE user_id = ${userId} AND session_id = ${id}
@@ -125,17 +128,16 @@ export function createChatStore(db: Db) {
         SELECT s.title, st.language, st.context, (SELECT amount FROM credit_hold) AS held, (SELECT titled FROM t) AS titled,
           (SELECT id FROM q WHERE role = 'assistant') AS answer_id,
           (SELECT json_agg(json_build_object('role', role, 'text', text) ORDER BY id) FROM recent) AS recent
-        FROM s LEFT JOIN st ON true`)) as unknown as {
-        rows: {
-          title: string;
-          language: string | null;
-          context: string | null;
-          held: string | number | null;
-          titled: boolean;
-          answer_id: string | number | null;
-          recent: { role: Role; text: string }[] | null;
-        }[];
-      };
+        FROM s LEFT JOIN st ON true`,
+      )) as {
+        title: string;
+        language: string | null;
+        context: string | null;
+        held: string | number | null;
+        titled: boolean;
+        answer_id: string | number | null;
+        recent: { role: Role; text: string }[] | null;
+      }[];
       const row = rows[0]!;
       return {
         title: row.title,
@@ -177,8 +179,11 @@ export function createChatStore(db: Db) {
             ]
           : []),
       ];
-      await db.execute(sql`${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)} ` : sql``}UPDATE chat_sessions
-        SET updated_at = now(), title = COALESCE(${title}, title) WHERE user_id = ${userId} AND id = ${id}`);
+      await executePrepared(
+        db,
+        sql`${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)} ` : sql``}UPDATE chat_sessions
+        SET updated_at = now(), title = COALESCE(${title}, title) WHERE user_id = ${userId} AND id = ${id}`,
+      );
     },
 
     /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/harness.ts';
 import type { Database } from './client.ts';
-import { preparedQuery } from './prepared.ts';
+import { executePrepared, preparedQuery } from './prepared.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -51,5 +51,29 @@ describe('preparedQuery', () => {
       prepared = rows[0]!.n;
     }
     expect(prepared).toBe(1);
+  });
+});
+
+describe('executePrepared', () => {
+  const statement = (n: number, extra: boolean) =>
+    sql`SELECT ${n}::int * 2 AS doubled, ${"it's"}::text AS said${extra ? sql`, ${'more'}::text AS extra` : sql``}`;
+
+  it('answers a composed statement as drizzle would, for each of its shapes', async () => {
+    for (const n of [1, 7]) {
+      expect(await executePrepared(database.db, statement(n, false))).toEqual([{ doubled: n * 2, said: "it's" }]);
+      expect(await executePrepared(database.db, statement(n, true))).toEqual([{ doubled: n * 2, said: "it's", extra: 'more' }]);
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('prepares each distinct text once per connection, under a name of its own', async () => {
+    const marker = `prepared_probe_${Date.now()}`;
+    const probe = (n: number) => sql`SELECT ${n}::int AS n, ${marker}::text AS marker`;
+    for (let i = 0; i < 10; i++) await executePrepared(database.db, probe(i));
+    const { rows } = (await database.db.execute(
+      sql`SELECT name FROM pg_prepared_statements WHERE statement LIKE '%AS marker%' AND name LIKE 'hangar_%'`,
+    )) as unknown as { rows: { name: string }[] };
+    // The pool's connections each prepared it at most once, all under the same name.
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.name)).size).toBe(1);
   });
 });
