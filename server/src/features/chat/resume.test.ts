@@ -118,6 +118,16 @@ describe('resumable answers (one process)', () => {
     expect((await call('POST', `/api/secured_gpt/answers/${messageId}/stop`, analyst)).body).toEqual({ status: 'stopped' });
   });
 
+  it('stops at its next write an answer whose Stop signal never arrived (the flag in its row)', async () => {
+    // 60 chunks 100 ms apart: 6 s, longer than the 2 s between quiet writes.
+    stub.set({ chunks: WORDS, delayMs: 100, usage: { prompt_tokens: 1000, completion_tokens: 200 } });
+    const aborted = stub.abortedCount();
+    const messageId = await askAndLeave(t, analyst, 'resume-stop-flag');
+    await t.ctx.db.update(chatMessages).set({ stopRequested: true }).where(eq(chatMessages.id, messageId));
+    await expect.poll(() => stub.abortedCount(), { timeout: 5000 }).toBe(aborted + 1);
+    await expect.poll(async () => (await createChatStore(t.ctx.db).answer(messageId))?.status, { timeout: 5000 }).toBe('stopped');
+  });
+
   it("hides another user's answer (404), and refuses a malformed id (400)", async () => {
     const messageId = await askAndLeave(t, analyst, 'resume-private');
     expect((await call('POST', `/api/secured_gpt/answers/${messageId}/stop`, viewer)).status).toBe(404);
