@@ -67,9 +67,9 @@ export interface AnswerJob {
 
 /**
  * Produces answers independently of the request that asked (issue 13.2): the text is written to
- * the answer's row every FLUSH_MS and signalled on the bus, so a reloaded page or another process
- * can follow it; only Stop (any process, by the bus or the row's flag) or the upstream timeout end
- * it early. Listeners in this process (the asking request) get the text as it comes.
+ * the answer's row as it grows, so a reloaded page or another process can follow it; only Stop
+ * (any process, by the bus or the row's flag) or the upstream timeout end it early. Listeners in
+ * this process (the asking request) get the text as it comes.
  */
 interface Running {
   abort: (reason: 'stop' | 'shutdown') => void;
@@ -79,6 +79,19 @@ interface Running {
   /** A reader on another process follows it: write and signal every FLUSH_MS from now on. */
   watch: () => void;
   followers: Set<(event: AnswerEvent) => void>;
+}
+
+/** What the writes of one answer being produced need to know. */
+interface Producer {
+  messageId: number;
+  text: string;
+  /** A reader on another process follows it: written and signalled as it grows. */
+  watched: boolean;
+  flushedLength: number;
+  writtenAt: number;
+  /** The write under way, which the answer's end waits for. */
+  flushing: Promise<void> | null;
+  stop: () => void;
 }
 
 export function createAnswerRunner(ctx: AppContext, store: ChatStore) {
@@ -97,46 +110,97 @@ export function createAnswerRunner(ctx: AppContext, store: ChatStore) {
     await Promise.allSettled(all.map((r) => r.done));
   });
 
+  // Signals cost a statement and reach every process: only sent once a reader elsewhere asked.
+  const notify = (p: Producer) => (p.watched ? ctx.events.publish(ANSWER_CHANNEL, String(p.messageId)).catch(() => {}) : undefined);
+
+  /**
+   * Writes the answers due in one statement: with 200 answers streaming, the quiet writes alone are
+   * 100 a second, and one statement per answer made bursts that new questions queued behind.
+   */
+  function write(batch: Producer[]): Promise<void> {
+    const lengths = batch.map((p) => p.text.length);
+    const writtenAt = Date.now();
+    for (const p of batch) p.writtenAt = writtenAt;
+    const written = store
+      .flushAnswers(batch.map((p) => ({ id: p.messageId, text: p.text })))
+      .catch(async (err) => {
+        if (batch.length === 1) throw err;
+        // A text the database refuses (a lone surrogate, say) must not keep the others unwritten.
+        const stopped = new Set<number>();
+        await Promise.all(
+          batch.map((p, i) =>
+            store.flushAnswer(p.messageId, p.text.slice(0, lengths[i])).then(
+              ({ stopRequested }) => void (stopRequested && stopped.add(p.messageId)),
+              (one) => ctx.app.log.warn({ err: one }, 'an answer could not be written'),
+            ),
+          ),
+        );
+        return stopped;
+      })
+      .then(async (stopped) => {
+        await Promise.all(
+          batch.map(async (p, i) => {
+            if (lengths[i] !== p.flushedLength) await notify(p);
+            p.flushedLength = lengths[i]!;
+            if (stopped.has(p.messageId)) p.stop();
+          }),
+        );
+      })
+      .catch((err) => ctx.app.log.warn({ err }, 'an answer could not be written'))
+      .finally(() => {
+        for (const p of batch) if (p.flushing === written) p.flushing = null;
+      });
+    for (const p of batch) p.flushing = written;
+    return written;
+  }
+
+  // One timer for every answer produced here: each tick writes those due, together.
+  const producers = new Set<Producer>();
+  let ticker: NodeJS.Timeout | null = null;
+  const tick = () => {
+    const now = Date.now();
+    const due: Producer[] = [];
+    for (const p of producers) {
+      if (p.flushing) continue;
+      const since = now - p.writtenAt;
+      if (p.watched ? p.text.length !== p.flushedLength || since >= HEARTBEAT_MS : since >= QUIET_WRITE_MS) due.push(p);
+    }
+    if (due.length) void write(due);
+  };
+  const produce = (p: Producer) => {
+    producers.add(p);
+    ticker ??= setInterval(tick, FLUSH_MS);
+  };
+  const produced = (p: Producer) => {
+    producers.delete(p);
+    if (producers.size === 0 && ticker) {
+      clearInterval(ticker);
+      ticker = null;
+    }
+  };
+
   function start(job: AnswerJob, listener: (event: AnswerEvent) => void): Promise<AnswerEnd> {
-    let text = '';
     let stopReason: 'stop' | 'shutdown' | null = null;
     const abort = (reason: 'stop' | 'shutdown') => {
       stopReason ??= reason;
       job.abort.abort();
     };
-    // Signals cost a statement and reach every process: only sent once a reader elsewhere asked.
-    let watched = false;
-    const notify = () => (watched ? ctx.events.publish(ANSWER_CHANNEL, String(job.messageId)).catch(() => {}) : undefined);
-    let flushing: Promise<void> | null = null;
-    let flushedLength = 0;
-    let writtenAt = Date.now();
-    const flush = () => {
-      if (flushing) return flushing;
-      const length = text.length;
-      writtenAt = Date.now();
-      flushing = store
-        .flushAnswer(job.messageId, text)
-        .then(async ({ stopRequested }) => {
-          if (length !== flushedLength) await notify();
-          flushedLength = length;
-          if (stopRequested) abort('stop');
-        })
-        .catch((err) => ctx.app.log.warn({ err }, 'an answer could not be written'))
-        .finally(() => {
-          flushing = null;
-        });
-      return flushing;
+    const producer: Producer = {
+      messageId: job.messageId,
+      text: '',
+      watched: false,
+      flushedLength: 0,
+      writtenAt: Date.now(),
+      flushing: null,
+      stop: () => abort('stop'),
     };
-    const timer = setInterval(() => {
-      const since = Date.now() - writtenAt;
-      if (watched ? text.length !== flushedLength || since >= HEARTBEAT_MS : since >= QUIET_WRITE_MS) void flush();
-    }, FLUSH_MS);
+    produce(producer);
     const watch = () => {
-      if (watched) return;
-      watched = true;
+      if (producer.watched) return;
+      producer.watched = true;
       // Written and signalled now, so the reader that asked catches up at once.
-      flushedLength = -1;
-      void flush();
+      producer.flushedLength = -1;
+      if (!producer.flushing) void write([producer]);
     };
     const followers = new Set<(event: AnswerEvent) => void>();
     const tell = (event: AnswerEvent) => {
@@ -148,15 +212,16 @@ export function createAnswerRunner(ctx: AppContext, store: ChatStore) {
       let failure: unknown = null;
       try {
         for await (const chunk of job.stream.chunks) {
-          text += chunk;
+          producer.text += chunk;
           tell({ type: 'text', text: chunk });
         }
       } catch (err) {
         failure = err;
       } finally {
-        clearInterval(timer);
+        produced(producer);
       }
-      await flushing;
+      await producer.flushing;
+      const text = producer.text;
       const { model, reservation } = job;
       if (failure && !text && !stopReason) {
         // Failed before any text: no answer row, the error line, and the hold back.
@@ -190,13 +255,13 @@ export function createAnswerRunner(ctx: AppContext, store: ChatStore) {
         settle,
         { id: job.messageId, text, status, creditMilli: Math.round(cost * 1000) },
       );
-      await notify();
+      await notify(producer);
       return { status, cost, errorText, failedBeforeText: null };
     })();
 
     const entry: Running = {
       abort,
-      text: () => text,
+      text: () => producer.text,
       watch,
       followers,
       done: done

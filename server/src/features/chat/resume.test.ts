@@ -7,7 +7,7 @@ import { signIn } from '../../../test/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { startStubOpenAI } from '../../../test/stub-openai.ts';
 import { chatMessages, chatSessions, users } from '../../platform/db/schema.ts';
-import { sweepStaleAnswers } from './answer-runner.ts';
+import { sweepStaleAnswers, WATCH_CHANNEL } from './answer-runner.ts';
 import { createChatStore } from './store.ts';
 
 // Issue 13.2: an answer survives its page. It is produced server-side whatever the client does,
@@ -126,6 +126,29 @@ describe('resumable answers (one process)', () => {
     await t.ctx.db.update(chatMessages).set({ stopRequested: true }).where(eq(chatMessages.id, messageId));
     await expect.poll(() => stub.abortedCount(), { timeout: 5000 }).toBe(aborted + 1);
     await expect.poll(async () => (await createChatStore(t.ctx.db).answer(messageId))?.status, { timeout: 5000 }).toBe('stopped');
+  });
+
+  it('writes answers due together in one statement, and one whose text the database refuses holds back none of the others', async () => {
+    // A lone surrogate: PostgreSQL refuses it inside the batch's JSON; written alone it becomes U+FFFD.
+    const usage = { prompt_tokens: 1000, completion_tokens: 200 };
+    stub.setRules([{ whenAsked: 'half a pair', scenario: { chunks: ['Half \ud800 a pair ', ...WORDS], delayMs: 100, usage } }]);
+    stub.set({ chunks: WORDS, delayMs: 100, usage });
+    try {
+      const [broken, fine] = await Promise.all([
+        askAndLeaveAt(t.url, analyst, 'resume-batch-broken', 'Write half a pair'),
+        askAndLeaveAt(t.url, analyst, 'resume-batch-fine'),
+      ]);
+      // Followed from elsewhere, both are written at every tick while their text grows: in one statement.
+      await t.ctx.events.publish(WATCH_CHANNEL, String(broken));
+      await t.ctx.events.publish(WATCH_CHANNEL, String(fine));
+      const store = createChatStore(t.ctx.db);
+      // Written as it grows (past the first chunks the first writes saw), while both still stream (6 s each).
+      await expect.poll(async () => (await store.answer(fine))?.text ?? '', { timeout: 2500 }).toMatch(/^word0 .*word12 /);
+      await expect.poll(async () => (await store.answer(broken))?.text ?? '', { timeout: 2000 }).toMatch(/^Half \ufffd a pair word0/);
+      expect((await store.answer(fine))?.status).toBe('streaming');
+    } finally {
+      stub.setRules([]);
+    }
   });
 
   it("hides another user's answer (404), and refuses a malformed id (400)", async () => {

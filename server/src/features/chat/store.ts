@@ -208,9 +208,24 @@ export function createChatStore(db: Db) {
       return Number(rows[0]!.id);
     },
 
-    /** Writes the text so far (the producer's heartbeat too); tells whether Stop was pressed meanwhile. */
+    /**
+     * Writes the text so far of several streaming answers in one statement (the producers'
+     * heartbeat too); returns the ids of those whose Stop was pressed meanwhile. Rows are taken in
+     * id order, as every batch takes them, so two batches never wait on each other crosswise.
+     */
+    async flushAnswers(answers: { id: number; text: string }[]): Promise<Set<number>> {
+      const rows = [...answers].sort((a, b) => a.id - b.id);
+      const result = await executePrepared(
+        db,
+        sql`UPDATE chat_messages AS m SET text = v.text, updated_at = now()
+          FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v(id bigint, text text)
+          WHERE m.id = v.id AND m.status = 'streaming' RETURNING m.id, m.stop_requested`,
+      );
+      return new Set(result.filter((row) => row.stop_requested === true).map((row) => Number(row.id)));
+    },
+
+    /** Writes one answer's text so far (when a batch was refused); tells whether Stop was pressed meanwhile. */
     async flushAnswer(id: number, text: string): Promise<{ stopRequested: boolean }> {
-      // Prepared: 100 of these a second while 200 answers stream.
       const [row] = await executePrepared(
         db,
         sql`UPDATE chat_messages SET text = ${text}, updated_at = now() WHERE id = ${id} AND status = 'streaming' RETURNING stop_requested`,
