@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { startStubOpenAI } from '../server/test/stub-openai.ts';
-import { ask, closedLoop, cpuMs, withTopology } from './chat-users.ts';
+import { closedLoop, cpuMs, warmUp, withTopology } from './chat-users.ts';
 import { type CpuQuota, capCpu, cpuQuotaUnavailable } from './cpu-quota.ts';
 import { startPrivatePostgres } from './private-postgres.ts';
 import { log, type Result } from './result.ts';
@@ -17,6 +17,7 @@ const CORES = Number(process.env.CHAT_PROCESS_CORES ?? 0.2);
 const USERS = Number(process.env.CHAT_SCALING_USERS ?? 60);
 const SECONDS = Number(process.env.CHAT_LOOP_SECONDS ?? 15);
 const TARGET = 2.5;
+const WARM_QUESTIONS_PER_PROCESS = Number(process.env.CHAT_STEADY_AFTER ?? 3000);
 
 async function cappedLoop(databaseUrl: string, stubUrl: string, processes: number) {
   return withTopology(
@@ -25,11 +26,11 @@ async function cappedLoop(databaseUrl: string, stubUrl: string, processes: numbe
     processes,
     async ({ topo, tokens }) => {
       // Capped only now: signing 60 users in and opening their accounts is not what is measured, nor
-      // each process's first sight of a user (its token check and revocation entry): nginx spreads
-      // three rounds of questions over the processes first.
-      for (let round = 0; round < 3; round++) {
-        await Promise.all(tokens.map(async (t, i) => (await ask(topo.url, t, `warm ${round} ${i}`)).rest));
-      }
+      // each process's first sight of a user (its token check and revocation entry), nor V8
+      // compiling the hot paths: nginx spreads the same number of questions over each process
+      // first (three rounds of 60 left each of three processes a third as warm as one alone, and
+      // its compiler's work then counted against its budget while measured).
+      await warmUp(topo.url, tokens, WARM_QUESTIONS_PER_PROCESS * processes);
       const quotas: CpuQuota[] = topo.processes.map((p) => capCpu(p.child.pid!, CORES));
       try {
         const pids = topo.processes.map((p) => p.child.pid!);
@@ -74,7 +75,7 @@ export async function chatScaling(): Promise<Result> {
       details: [
         line(`one process (${CORES} core)`, one),
         line(`three processes (${CORES} core each)`, three),
-        `×${scale.toFixed(2)} one process's throughput, p99 ${three.p99.toFixed(0)} against ${one.p99.toFixed(0)} ms`,
+        `×${scale.toFixed(2)} one process's throughput, p99 ${three.p99.toFixed(0)} against ${one.p99.toFixed(0)} ms; each process answered ${WARM_QUESTIONS_PER_PROCESS} questions uncapped before`,
         `load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')} on ${cpus().length} cores`,

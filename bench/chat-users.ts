@@ -61,6 +61,16 @@ async function signInAll(base: string, emails: string[]): Promise<string[]> {
   return tokens;
 }
 
+/** Questions a process answers before its CPU per question is steady (V8 has compiled the hot paths by then). */
+const STEADY_AFTER = Number(process.env.CHAT_STEADY_AFTER ?? 3000);
+
+/** Every user asks at once, round after round, until `questions` were answered. */
+export async function warmUp(base: string, tokens: string[], questions: number): Promise<void> {
+  for (let asked = 0, round = 0; asked < questions; asked += tokens.length, round++) {
+    await Promise.all(tokens.map(async (t, i) => (await ask(base, t, `warm-up ${round} ${i}`)).rest));
+  }
+}
+
 /** Questions sent every `1000 / perSecond` ms for `seconds`, each from the next user; times to first byte. */
 async function arrivals(send: (i: number) => ReturnType<typeof firstByte>, perSecond: number, seconds: number): Promise<number[]> {
   const times: number[] = [];
@@ -159,14 +169,19 @@ export async function chatUsers(): Promise<Result> {
     log(`chat-users: ${USERS} users on one portal process behind nginx`);
     const one = await withTopology(postgres.url, stub.baseUrl, 1, async ({ topo, tokens }) => {
       const pid = topo.processes[0]!.child.pid!;
-      // CPU per question: 5 rounds of every user asking at once.
-      const cpu0 = cpuMs(pid);
-      let questions = 0;
-      for (let round = 0; round < 5; round++) {
-        await Promise.all(tokens.map(async (t, i) => (await ask(topo.url, t, `cpu ${round} ${i}`)).rest));
-        questions += tokens.length;
-      }
-      const cpuPerQuestion = (cpuMs(pid) - cpu0) / questions;
+      // CPU per question: 5 rounds of every user asking at once, first on a process that has
+      // answered a round only (V8 still compiling the hot paths), then once it has answered
+      // STEADY_AFTER questions, as a portal in service has: the target is for the second.
+      const cpuOfRounds = async (label: string) => {
+        const cpu0 = cpuMs(pid);
+        for (let round = 0; round < 5; round++) {
+          await Promise.all(tokens.map(async (t, i) => (await ask(topo.url, t, `cpu ${label} ${round} ${i}`)).rest));
+        }
+        return (cpuMs(pid) - cpu0) / (5 * tokens.length);
+      };
+      const cpuPerQuestionCold = await cpuOfRounds('cold');
+      await warmUp(topo.url, tokens, STEADY_AFTER);
+      const cpuPerQuestion = await cpuOfRounds('steady');
       // The same in conversations that already hold three questions and answers (their history is sent).
       const conversation = (i: number) => `bench-follow-up-${i}`;
       for (let round = 0; round < 3; round++)
@@ -188,10 +203,10 @@ export async function chatUsers(): Promise<Result> {
 
       log(`chat-users: ${LOOP_USERS} users asking in a loop for ${LOOP_SECONDS} s, one process`);
       const loop = await closedLoop(topo.url, tokens.slice(0, LOOP_USERS), LOOP_SECONDS);
-      return { cpuPerQuestion, cpuPerFollowUp, added, through, alone, loop };
+      return { cpuPerQuestionCold, cpuPerQuestion, cpuPerFollowUp, added, through, alone, loop };
     });
     details.push(
-      `portal CPU per question (one process, ${USERS} users at once, 5 rounds): ${one.cpuPerQuestion.toFixed(2)} ms (target ≤ 1 ms); a follow-up in a conversation of three questions: ${one.cpuPerFollowUp.toFixed(2)} ms`,
+      `portal CPU per question (one process, ${USERS} users at once, 5 rounds): ${one.cpuPerQuestion.toFixed(2)} ms after ${STEADY_AFTER} questions (target ≤ 1 ms), ${one.cpuPerQuestionCold.toFixed(2)} ms on a process that has answered one round; a follow-up in a conversation of three questions: ${one.cpuPerFollowUp.toFixed(2)} ms`,
       `time to first token with ${USERS} answers streaming and 50 questions a second for ${ARRIVAL_SECONDS} s: portal p50 ${percentile(one.through, 50).toFixed(1)} ms p99 ${percentile(one.through, 99).toFixed(1)} ms; stub alone p50 ${percentile(one.alone, 50).toFixed(1)} ms p99 ${percentile(one.alone, 99).toFixed(1)} ms; added p50 ${one.added.p50.toFixed(1)} ms p99 ${one.added.p99.toFixed(1)} ms (target < 5 / < 25)`,
       `one process, ${LOOP_USERS} users in a loop: ${one.loop.perSecond.toFixed(0)} questions/s, p99 ${one.loop.p99.toFixed(0)} ms, ${one.loop.errors} errors, both cores ${(one.loop.machineBusy * 100).toFixed(0)}% busy (portal, PostgreSQL, nginx, the stub and this client)`,
     );
