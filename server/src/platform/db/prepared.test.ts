@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/harness.ts';
 import type { Database } from './client.ts';
-import { executePrepared, preparedQuery } from './prepared.ts';
+import { executePrepared, plainQuery, preparedQuery } from './prepared.ts';
+import { users } from './schema.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -75,5 +77,36 @@ describe('executePrepared', () => {
     // The pool's connections each prepared it at most once, all under the same name.
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r.name)).size).toBe(1);
+  });
+});
+
+describe('plainQuery', () => {
+  const dialect = new PgDialect();
+
+  it('gives the text and parameters PostgreSQL’s dialect gives a statement of templates and plain values', () => {
+    const hold = sql`credit_hold AS (SELECT ${5}::numeric AS amount WHERE ${true} AND ${null}::text IS NULL)`;
+    const statements = [
+      sql`SELECT 1`,
+      sql`SELECT ${'a'}::text, ${2.5}::numeric, ${false} AS off, ${null}::int AS none`,
+      sql`WITH recent AS (SELECT ${'u'}::text AS u), ${hold} SELECT ${"it's $1"}::text${undefined} FROM recent, credit_hold`,
+      sql`WITH ${sql.join([sql`a AS (SELECT ${1} AS x)`, sql`b AS (SELECT ${2} AS y)`], sql`, `)} SELECT ${3}, ${sql``}x FROM a, b`,
+      sql`SELECT ${sql.raw('1')} + ${2}`,
+    ];
+    for (const statement of statements) {
+      const { sql: text, params } = dialect.sqlToQuery(statement);
+      expect(plainQuery(statement)).toEqual({ sql: text, params });
+    }
+  });
+
+  it('leaves to the dialect what it does not know: columns, tables, lists, dates and inlined parameters', () => {
+    const others = [
+      sql`SELECT ${users.email} FROM ${users}`,
+      sql`SELECT 1 WHERE 2 IN ${[1, 2]}`,
+      sql`SELECT ${new Date(0)}::timestamptz`,
+      sql`SELECT ${'x'}`.inlineParams(),
+      sql`SELECT ${sql`${'y'}`.inlineParams()}`,
+      sql`SELECT ${sql.param(1)}`,
+    ];
+    for (const statement of others) expect(plainQuery(statement)).toBeNull();
   });
 });
