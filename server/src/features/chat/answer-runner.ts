@@ -123,9 +123,10 @@ export function createAnswerRunner(ctx: AppContext, store: ChatStore) {
     for (const p of batch) p.writtenAt = writtenAt;
     const written = store
       .flushAnswers(batch.map((p) => ({ id: p.messageId, text: p.text })))
-      .catch(async (err) => {
-        if (batch.length === 1) throw err;
-        // A text the database refuses (a lone surrogate, say) must not keep the others unwritten.
+      .catch(async () => {
+        // A text the batch's JSON cannot carry (a lone surrogate, say) must not keep the others
+        // unwritten: each on its own, as a text parameter (stored with U+FFFD). A database that
+        // refuses everything refuses these too, and each is logged.
         const stopped = new Set<number>();
         await Promise.all(
           batch.map((p, i) =>

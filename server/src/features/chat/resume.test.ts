@@ -146,9 +146,22 @@ describe('resumable answers (one process)', () => {
       await expect.poll(async () => (await store.answer(fine))?.text ?? '', { timeout: 2500 }).toMatch(/^word0 .*word12 /);
       await expect.poll(async () => (await store.answer(broken))?.text ?? '', { timeout: 2000 }).toMatch(/^Half \ufffd a pair word0/);
       expect((await store.answer(fine))?.status).toBe('streaming');
+      await Promise.all([follow(t, analyst, broken), follow(t, analyst, fine)]);
     } finally {
       stub.setRules([]);
     }
+  });
+
+  it('writes such an answer while it streams when it is due alone too (its quiet write every 2 s)', async () => {
+    const usage = { prompt_tokens: 1000, completion_tokens: 200 };
+    // 30 chunks 120 ms apart: 3.6 s, past one quiet write and within the upstream timeout (4 s).
+    stub.set({ chunks: ['Half \ud800 a pair ', ...WORDS.slice(0, 29)], delayMs: 120, usage });
+    const alone = await askAndLeaveAt(t.url, analyst, 'resume-batch-alone');
+    const store = createChatStore(t.ctx.db);
+    await expect.poll(async () => (await store.answer(alone))?.text ?? '', { timeout: 3000 }).toMatch(/^Half \ufffd a pair word0/);
+    expect((await store.answer(alone))?.status).toBe('streaming');
+    // Finished before the next test asks (a user has a few answers streaming at most).
+    expect((await follow(t, analyst, alone)).end?.status).toBe('complete');
   });
 
   it("hides another user's answer (404), and refuses a malformed id (400)", async () => {
