@@ -210,8 +210,9 @@ export function createChatStore(db: Db) {
 
     /**
      * Writes the text so far of several streaming answers in one statement (the producers'
-     * heartbeat too); returns the ids of those whose Stop was pressed meanwhile. Rows are taken in
-     * id order, as every batch takes them, so two batches never wait on each other crosswise.
+     * heartbeat too); returns the ids of those whose Stop was pressed meanwhile. Two batches never
+     * share an answer (a process writes only the answers it produces, and leaves one whose write is
+     * under way out of the next), so they never wait on each other; ids are sorted all the same.
      */
     async flushAnswers(answers: { id: number; text: string }[]): Promise<Set<number>> {
       const rows = [...answers].sort((a, b) => a.id - b.id);
