@@ -4,6 +4,7 @@ import { signIn } from '../server/test/browser.ts';
 import { startStubOpenAI } from '../server/test/stub-openai.ts';
 import { startTopology, TOPOLOGY_PASSWORD, type Topology } from '../server/test/topology.ts';
 import { firstByte, percentile } from './chat.ts';
+import { floorCpuPerQuestion } from './chat-floor.ts';
 import { createUsers } from './load.ts';
 import { startPrivatePostgres } from './private-postgres.ts';
 import { log, type Result } from './result.ts';
@@ -203,10 +204,14 @@ export async function chatUsers(): Promise<Result> {
 
       log(`chat-users: ${LOOP_USERS} users asking in a loop for ${LOOP_SECONDS} s, one process`);
       const loop = await closedLoop(topo.url, tokens.slice(0, LOOP_USERS), LOOP_SECONDS);
-      return { cpuPerQuestionCold, cpuPerQuestion, cpuPerFollowUp, added, through, alone, loop };
+      return { cpuPerQuestionCold, cpuPerQuestion, cpuPerFollowUp, added, through, alone, loop, tokens };
     });
+    // The same rounds on the floor: a bare Fastify process doing a question's I/O and nothing else.
+    log('chat-users: the same rounds on bare Fastify doing only the I/O of a question (bench/bare-chat.ts)');
+    const floor = await floorCpuPerQuestion(postgres.url, stub.baseUrl, one.tokens, STEADY_AFTER, ask, cpuMs);
     details.push(
       `portal CPU per question (one process, ${USERS} users at once, 5 rounds): ${one.cpuPerQuestion.toFixed(2)} ms after ${STEADY_AFTER} questions (target ≤ 1 ms), ${one.cpuPerQuestionCold.toFixed(2)} ms on a process that has answered one round; a follow-up in a conversation of three questions: ${one.cpuPerFollowUp.toFixed(2)} ms`,
+      `the floor, bare Fastify doing a question's I/O only (two statements, the model's stream over node:http, behind the same nginx), the same rounds after the same warm-up: ${floor.toFixed(2)} ms per question; the portal's CPU is ${(one.cpuPerQuestion / floor).toFixed(2)}x it`,
       `time to first token with ${USERS} answers streaming and 50 questions a second for ${ARRIVAL_SECONDS} s: portal p50 ${percentile(one.through, 50).toFixed(1)} ms p99 ${percentile(one.through, 99).toFixed(1)} ms; stub alone p50 ${percentile(one.alone, 50).toFixed(1)} ms p99 ${percentile(one.alone, 99).toFixed(1)} ms; added p50 ${one.added.p50.toFixed(1)} ms p99 ${one.added.p99.toFixed(1)} ms (target < 5 / < 25)`,
       `one process, ${LOOP_USERS} users in a loop: ${one.loop.perSecond.toFixed(0)} questions/s, p99 ${one.loop.p99.toFixed(0)} ms, ${one.loop.errors} errors, both cores ${(one.loop.machineBusy * 100).toFixed(0)}% busy (portal, PostgreSQL, nginx, the stub and this client)`,
     );
@@ -226,7 +231,7 @@ export async function chatUsers(): Promise<Result> {
     return {
       name: 'chat-users',
       measure: `${USERS} users: CPU/question; added TTFT at 50/s; 3 vs 1 process`,
-      portal: `${one.cpuPerQuestion.toFixed(2)} ms; +${one.added.p50.toFixed(1)}/${one.added.p99.toFixed(1)} ms; ×${scale.toFixed(2)}`,
+      portal: `${one.cpuPerQuestion.toFixed(2)} ms (floor ${floor.toFixed(2)}); +${one.added.p50.toFixed(1)}/${one.added.p99.toFixed(1)} ms; ×${scale.toFixed(2)}`,
       baseline: 'stub direct; one process',
       ratio: scale,
       target: '≤1 ms; <5/<25 ms; ≥×2.5',

@@ -81,6 +81,11 @@ export async function startBare(body?: string): Promise<Proc> {
   return launch([path.join(ROOT, 'bench/bare.ts')], ROOT, await freePort(), body ? { BARE_BODY: body } : {});
 }
 
+/** The floor under a chat question (bench/bare-chat.ts) on `databaseUrl`, asking the model at `upstreamUrl`. */
+export async function startBareChat(databaseUrl: string, upstreamUrl: string): Promise<Proc> {
+  return launch([path.join(ROOT, 'bench/bare-chat.ts')], ROOT, await freePort(), { DATABASE_URL: databaseUrl, UPSTREAM_URL: upstreamUrl });
+}
+
 /** Polls /api/healthcheck every 25 ms; returns ms from spawn to the first 200. */
 export async function waitHealthy(p: Proc, timeoutMs = 60_000): Promise<number> {
   const until = performance.now() + timeoutMs;
