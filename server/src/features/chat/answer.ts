@@ -103,15 +103,25 @@ export function answer(opts: {
       else if (part.type === 'error') throw part.error;
     }
   }
-  const timeout = AbortSignal.timeout(opts.config.CHAT_UPSTREAM_TIMEOUT_MS);
-  // Ours: ends the upstream when the output reaches the limit, for providers that ignore max_tokens.
-  const limit = new AbortController();
+  // One controller ends the upstream request: the asker's Stop, the upstream timeout, or the
+  // output limit (ours, for providers that ignore max_tokens). Not AbortSignal.timeout and
+  // AbortSignal.any: their timer and weak references outlive the answer until a full collection.
+  const upstream = new AbortController();
   let cut = false;
+  let limited = false;
+  let timedOut = false;
   let reported: { inputTokens?: number; outputTokens?: number } = {};
   return {
     chunks: (async function* () {
+      const stop = () => upstream.abort(signal.reason);
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+      const timer = setTimeout(() => {
+        timedOut = true;
+        upstream.abort();
+      }, opts.config.CHAT_UPSTREAM_TIMEOUT_MS).unref();
       try {
-        for await (const part of parts(AbortSignal.any([signal, timeout, limit.signal]))) {
+        for await (const part of parts(upstream.signal)) {
           if (part.type === 'text') {
             const room = (maxOutputTokens - estimateTokens(produced)) * 4;
             const delta = part.text.length > room ? part.text.slice(0, Math.max(0, room)) : part.text;
@@ -119,7 +129,8 @@ export function answer(opts: {
             if (delta) yield delta;
             if (delta.length < part.text.length || estimateTokens(produced) >= maxOutputTokens) {
               cut = true;
-              limit.abort();
+              limited = true;
+              upstream.abort();
               return;
             }
           } else {
@@ -128,15 +139,18 @@ export function answer(opts: {
           }
         }
       } catch (err) {
-        if (signal.aborted || limit.signal.aborted) return; // stopped by the user, or at the output limit
-        if (timeout.aborted) throw Object.assign(new Error('The model did not answer in time'), { name: 'TimeoutError' });
+        if (signal.aborted || limited) return; // stopped by the user, or at the output limit
+        if (timedOut) throw Object.assign(new Error('The model did not answer in time'), { name: 'TimeoutError' });
         throw err;
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', stop);
       }
     })(),
     cut: () => cut,
     usage: async () => {
       const { inputTokens, outputTokens } = reported;
-      if (!signal.aborted && !limit.signal.aborted && inputTokens !== undefined && outputTokens !== undefined)
+      if (!signal.aborted && !limited && inputTokens !== undefined && outputTokens !== undefined)
         return { inputTokens, outputTokens, reported: true };
       // Aborted, or a provider that sent no usage: bill what was produced, estimated.
       return { inputTokens: promptTokens, outputTokens: estimateTokens(produced), reported: false };

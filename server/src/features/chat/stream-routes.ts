@@ -110,7 +110,7 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
         const r = await ctx.credits.reserveUpTo(user.sub, estimate, 'chat');
         [reservation, heldCredits, holdCte] = [r.id, r.amount, ctx.credits.heldAlready(r)];
       } else {
-        const instructions = systemPromptChars(user.name, new Date());
+        const instructions = systemPromptChars(user.name);
         const { history, context } = OPENING_PROMPT_CHARS;
         const promptChars = sql`${history} + CASE WHEN ${context} > 0 THEN ${instructions.plain + instructions.contextExtra} + ${context} ELSE ${instructions.plain} END + ${message.length}`;
         const sized = sql`(CEIL((${promptChars})::numeric / 4) * ${model.priceIn} + ${maxOutput * model.priceOut}) / 1000`;
