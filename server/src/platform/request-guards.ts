@@ -42,6 +42,8 @@ export function containsNul(value: unknown): boolean {
  * paths (PostgreSQL refuses them). Both answer 400 with the usual error body.
  */
 export function registerInputGuards(app: FastifyInstance): void {
+  // JSON bodies the parser below has already checked for NUL, which the preValidation hook skips.
+  const checked = new WeakSet<object>();
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
@@ -51,11 +53,15 @@ export function registerInputGuards(app: FastifyInstance): void {
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
+      // A "__proto__" key is dropped. It can only appear spelt out or written with \u escapes, so
+      // a text holding neither is parsed without the per-value reviver.
+      parsed = mayHoldProtoKey(text) ? JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value)) : JSON.parse(text);
     } catch {
       return done(badRequest('The body is not valid JSON. Check quotes, commas and brackets.'), undefined);
     }
-    if (containsNul(parsed)) return done(badRequest(NUL_MESSAGE), undefined);
+    // JSON refuses raw control characters in strings: a NUL can only come from the escape \u0000.
+    if (text.includes('\\u0000') && containsNul(parsed)) return done(badRequest(NUL_MESSAGE), undefined);
+    if (parsed && typeof parsed === 'object') checked.add(parsed);
     done(null, parsed);
   });
   addRequestStep(app, (request) => {
@@ -65,12 +71,14 @@ export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     // A body passed on as a stream (the AI Factory proxy) is the upstream's to read.
     const body = request.body;
-    if (!body || typeof body !== 'object') return done();
+    if (!body || typeof body !== 'object' || checked.has(body)) return done();
     const streamed = typeof (body as { pipe?: unknown }).pipe === 'function';
     if (!streamed && !request.isMultipart() && containsNul(body)) return done(badRequest(NUL_MESSAGE));
     done();
   });
 }
+
+const mayHoldProtoKey = (text: string) => text.includes('__proto__') || text.includes('\\u');
 
 /**
  * Cross-site request forgery from a sibling site (another port or subdomain is "same-site", so

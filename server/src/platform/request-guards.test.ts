@@ -1,0 +1,57 @@
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandling } from './errors.ts';
+import { registerInputGuards } from './request-guards.ts';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = Fastify();
+  registerErrorHandling(app);
+  registerInputGuards(app);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart);
+  app.post('/echo', async (request) => {
+    const body = request.body as Record<string, unknown>;
+    return { keys: Object.keys(body), polluted: Object.getPrototypeOf(body) !== Object.prototype, body };
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const post = (payload: string, type = 'application/json') =>
+  app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': type }, payload });
+
+describe('the JSON body guard', () => {
+  it('drops a "__proto__" key, spelt out or written with \\u escapes, and keeps the prototype', async () => {
+    for (const key of ['__proto__', '\\u005f\\u005fproto\\u005f\\u005f', '__pr\\u006fto__']) {
+      const res = await post(`{"a":1,"${key}":{"admin":true},"nested":{"${key}":{"admin":true}}}`);
+      expect(res.statusCode, key).toBe(200);
+      expect(res.json(), key).toEqual({ keys: ['a', 'nested'], polluted: false, body: { a: 1, nested: {} } });
+    }
+  });
+
+  it('parses ordinary bodies, escapes included, as JSON.parse does', async () => {
+    const body = { text: 'é "quoted" \\ back\\slash \\u0000 as text', list: [1, null, true], deep: { x: 'y' } };
+    const res = await post(JSON.stringify(body));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().body).toEqual(body);
+  });
+
+  it('refuses NUL written as \\u0000 in a value, a key or a bare string, with the clear message', async () => {
+    for (const payload of ['{"context":"ab\\u0000cd"}', '{"con\\u0000text":"x"}', '{"list":["ok","\\u0000"]}']) {
+      const res = await post(payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().message, payload).toMatch(/NUL characters/);
+    }
+  });
+
+  it('still refuses NUL in a form body, which the JSON parser never saw', async () => {
+    const res = await post('context=ab%00cd', 'application/x-www-form-urlencoded');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/NUL characters/);
+    expect((await post('context=abcd', 'application/x-www-form-urlencoded')).statusCode).toBe(200);
+  });
+});
