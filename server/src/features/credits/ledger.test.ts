@@ -51,6 +51,19 @@ describe('the credit ledger', () => {
     expect(await ledgerSum(user)).toBe(5000);
   });
 
+  it("holds a new user's first estimate even when another request opens their account meanwhile", async () => {
+    // The balance shown by the shell opens the account between the hold that found no account and
+    // the check of why nothing was held: the user has their full credit and must not be refused.
+    for (let i = 0; i < 20; i++) {
+      const user = await newUser();
+      const [reservation, balance] = await Promise.all([ledger.reserveUpTo(user, 3, 'chat'), ledger.balance(user)]);
+      expect(reservation.amount).toBe(3);
+      expect(balance.limit).toBe(5000);
+      expect((await ledger.balance(user)).remaining).toBe(4997);
+      expect(await ledgerSum(user)).toBe(4997);
+    }
+  });
+
   it('reserves, then settles the real cost and gives back the rest', async () => {
     const user = await withBalance(100);
     const r = await ledger.reserve(user, 20, 'chat');

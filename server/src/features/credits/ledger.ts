@@ -74,17 +74,15 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
   const closeStatement = preparedQuery(db, 'credit_close', 'SELECT credit_close($1::uuid, $2::bigint, $3::jsonb) AS state');
   /** Creates the account at the default limit (an "opening" ledger row) the first time it is needed. */
   async function ensureAccount(tx: Tx | Db, userId: string): Promise<void> {
+    // One statement: an account is never left without its opening row, whatever stops the process.
     const opening = toMilli(CREDITS.defaultLimit);
-    const inserted = await tx
-      .insert(creditAccounts)
-      .values({ userId, creditLimit: CREDITS.defaultLimit, remainingMilli: opening })
-      .onConflictDoNothing()
-      .returning({ userId: creditAccounts.userId });
-    if (inserted.length) {
-      await tx
-        .insert(creditLedger)
-        .values({ userId, kind: 'opening', deltaMilli: opening, balanceAfterMilli: opening, reason: 'Opening balance' });
-    }
+    await tx.execute(sql`
+      WITH opened AS (
+        INSERT INTO credit_accounts (user_id, credit_limit, remaining_milli) VALUES (${userId}, ${CREDITS.defaultLimit}, ${opening})
+        ON CONFLICT (user_id) DO NOTHING RETURNING user_id
+      )
+      INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reason)
+      SELECT user_id, 'opening', ${opening}, ${opening}, 'Opening balance' FROM opened`);
   }
 
   /** Adds (or, guarded, removes) credits and writes the ledger row; null when the guard refused. */
@@ -236,9 +234,9 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
   async function holdOrOpen(userId: string, wantedMilli: number, feature: string, upTo: boolean): Promise<Reservation> {
     const held = await hold(userId, wantedMilli, feature, upTo);
     if (held) return held;
-    // Nothing held: either the balance is too low or the account does not exist yet.
-    const [account] = await db.select({ userId: creditAccounts.userId }).from(creditAccounts).where(eq(creditAccounts.userId, userId));
-    if (account) throw new InsufficientCreditError();
+    // Nothing held: the balance is too low, or the account did not exist then. It is opened (if no
+    // other request has opened it since, the shell's balance say) and the hold tried once more, so
+    // a new user is never told they ran out because another request was opening their account.
     await ensureAccount(db, userId);
     const retried = await hold(userId, wantedMilli, feature, upTo);
     if (!retried) throw new InsufficientCreditError();
