@@ -118,6 +118,7 @@ export async function startTopology(
   // Connections to the server are opened per use: a fault may restart it in between.
   const onServer = async (statement: string) => {
     const admin = new pg.Client({ connectionString: server });
+    admin.on('error', (err) => console.warn(`topology: the connection for "${statement}" failed: ${err.message}`));
     await admin.connect();
     try {
       await admin.query(statement);
