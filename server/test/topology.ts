@@ -209,7 +209,11 @@ export async function startTopology(
     bucket: { name: s3Env.S3_BUCKET, endpoint: s3Env.S3_ENDPOINT },
     processes,
     async stopBucket() {
-      await s3?.close();
+      const closing = s3?.close();
+      // A bucket that goes away drops its connections too: one left open by a request in flight
+      // would otherwise keep the server (and the fault) waiting for it.
+      (s3 as unknown as { httpServer?: { closeAllConnections(): void } } | null)?.httpServer?.closeAllConnections();
+      await closing;
       s3 = null;
     },
     async startBucket() {

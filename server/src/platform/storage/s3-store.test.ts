@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -42,6 +43,25 @@ describe('S3ObjectStore', () => {
     await store.put('clash/a/b', Buffer.from('nested'), 'text/plain');
     expect((await store.list('clash/')).map((o) => o.key)).toEqual(['clash/a', 'clash/a/b']);
   });
+
+  it('fails a call to a bucket that accepts the connection and never answers, instead of waiting forever', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const mute = new S3ObjectStore({ ...options, endpoint: `http://127.0.0.1:${port}`, idleTimeoutMs: 300 });
+    try {
+      const started = Date.now();
+      await expect(mute.head('any/key')).rejects.toThrow();
+      await expect(mute.put('any/key', Buffer.from('body'), 'text/plain')).rejects.toThrow();
+      // Retries included, well under what a hung request would take.
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(sockets.size).toBeGreaterThan(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  }, 30_000);
 
   it('does not mistake a missing bucket for a missing object', async () => {
     const elsewhere = new S3ObjectStore({ ...options, bucket: 'no-such-bucket' });

@@ -18,7 +18,14 @@ export interface S3StoreOptions {
   /** Omit to use the AWS default chain (environment, profile, instance role). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
   forcePathStyle?: boolean;
+  /** How long a connection may take to open, and a request's socket may stay silent, before the call fails (tests shorten them). */
+  connectTimeoutMs?: number;
+  idleTimeoutMs?: number;
 }
+
+/** A bucket that stops answering must fail the call, not hold the request (and its upload) forever. */
+const CONNECT_TIMEOUT_MS = 5_000;
+const IDLE_TIMEOUT_MS = 60_000;
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 const HEAD_CONCURRENCY = 16;
@@ -34,6 +41,11 @@ export class S3ObjectStore implements ObjectStore {
       endpoint: options.endpoint,
       credentials: options.credentials,
       forcePathStyle: options.forcePathStyle,
+      // An idle timeout rather than a total one: a large upload or a download to a slow reader may take long while data flows.
+      requestHandler: {
+        connectionTimeout: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+        socketTimeout: options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+      },
       // Many S3-compatible servers reject the checksums recent SDKs add by default; send them only when S3 requires them.
       ...(options.endpoint ? ({ requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } as const) : {}),
     });
