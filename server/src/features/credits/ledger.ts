@@ -234,9 +234,9 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
   async function holdOrOpen(userId: string, wantedMilli: number, feature: string, upTo: boolean): Promise<Reservation> {
     const held = await hold(userId, wantedMilli, feature, upTo);
     if (held) return held;
-    // Nothing held: the balance is too low, or the account did not exist then. It is opened (if no
-    // other request has opened it since, the shell's balance say) and the hold tried once more, so
-    // a new user is never told they ran out because another request was opening their account.
+    // Nothing held: the balance is too low, or the account did not exist then. It is opened (unless
+    // another request, the shell's balance for one, has opened it since) and the hold tried once
+    // more, so a new user is never told they ran out because another request was opening their account.
     await ensureAccount(db, userId);
     const retried = await hold(userId, wantedMilli, feature, upTo);
     if (!retried) throw new InsufficientCreditError();
