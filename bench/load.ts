@@ -134,7 +134,8 @@ export async function load(): Promise<Result> {
     const steward = (await signIn(base, 'finance.ssa@hangar.local', TOPOLOGY_PASSWORD)).accessToken;
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-    const until = Date.now() + SECONDS * 1000;
+    const mixStart = Date.now();
+    const until = mixStart + SECONDS * 1000;
     const peakRss = topo.processes.map(() => 0);
     const sampler = setInterval(() => {
       for (const [i, p] of topo!.processes.entries()) peakRss[i] = Math.max(peakRss[i]!, rssMb(p.child.pid));
@@ -276,7 +277,7 @@ export async function load(): Promise<Result> {
       const of = samples.filter((s) => s.kind === kind);
       const ms = of.filter((s) => !s.error).map((s) => s.ms);
       const bad = of.filter((s) => s.error);
-      return `${kind}: ${of.length} (${(of.length / seconds).toFixed(1)}/s), p50 ${pct(ms, 50).toFixed(0)} ms, p99 ${pct(ms, 99).toFixed(0)} ms, errors ${bad.length}${bad.length ? ` (${[...new Set(bad.map((b) => b.error))].slice(0, 3).join('; ')})` : ''}`;
+      return `${kind}: ${of.length} (${(of.length / seconds).toFixed(1)}/s), p50 ${pct(ms, 50).toFixed(0)} ms, p99 ${pct(ms, 99).toFixed(0)} ms, errors ${bad.length}${bad.length ? ` (${[...new Set(bad.map((b) => b.error))].slice(0, 3).join('; ')}; at ${bad.map((b) => ((b.at + started - mixStart) / 1000).toFixed(1)).join(', ')} s into the mix)` : ''}`;
     });
     details.push(`peak RSS per process: ${peakRss.map((m) => `${m.toFixed(0)} MB`).join(', ')}`);
     details.push(
