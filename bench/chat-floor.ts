@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { nginxConfig } from '../server/test/topology.ts';
+import { startNginx } from '../server/test/topology.ts';
 import { freePort, startBareChat, stop, waitHealthy } from './procs.ts';
 
 /**
@@ -21,8 +20,7 @@ export async function floorCpuPerQuestion(
   const floor = await startBareChat(databaseUrl, stubUrl);
   const dir = mkdtempSync(path.join(tmpdir(), 'hangar-floor-nginx-'));
   const nginxPort = await freePort();
-  writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, nginxPort, [floor.port]));
-  const nginx = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: 'ignore' });
+  const nginx = startNginx(dir, nginxPort, [floor.port]);
   const base = `http://127.0.0.1:${nginxPort}`;
   try {
     await waitHealthy(floor);

@@ -73,6 +73,14 @@ export async function waitHealthy(url: string, timeoutMs = 180_000): Promise<voi
   throw new Error(`${url} did not become healthy in ${timeoutMs / 1000} s`);
 }
 
+/** nginx with the checked-in site (nginxConfig) in `dir`, listening on `listen`, in front of `upstreams`. */
+export function startNginx(dir: string, listen: number, upstreams: number[]): ChildProcess {
+  writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, listen, upstreams));
+  return spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 /** The checked-in site with the test's ports, inside a minimal nginx.conf that keeps its files in `dir`. */
 export function nginxConfig(dir: string, listen: number, upstreams: number[]): string {
   let site = readFileSync(SITE, 'utf8');
@@ -187,10 +195,7 @@ export async function startTopology(
   // All at once, as a deployment starts them: migrations and the demo seeding must cope.
   const processes = ports.map((_, i) => startProcess(i));
 
-  writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, nginxPort, ports));
-  const nginx = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const nginx = startNginx(dir, nginxPort, ports);
   children.push(nginx);
   let nginxOutput = '';
   nginx.stderr!.on('data', (d) => (nginxOutput += d));
