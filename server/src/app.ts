@@ -52,7 +52,7 @@ import { createRelyingParty } from './platform/identity/relying-party.ts';
 import { createRevocation } from './platform/identity/revocation.ts';
 import { createSessions } from './platform/identity/sessions.ts';
 import { createJobs } from './platform/jobs.ts';
-import { loggerOptions, requestLogController } from './platform/logging.ts';
+import { fastifyLogging } from './platform/logging.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { createNotifications } from './platform/notifications.ts';
 import { openApiTransform } from './platform/openapi.ts';
@@ -86,8 +86,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.HANGAR_DATA_DIR }));
   const { db } = database;
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL, config.LOG_FORMAT),
-    logController: requestLogController(),
+    ...fastifyLogging(config.LOG_LEVEL, config.LOG_FORMAT),
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
     // Only the configured proxies' X-Forwarded-For is believed (rate limits and audit addresses).

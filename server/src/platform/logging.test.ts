@@ -3,7 +3,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { formatLogLine } from './log-pretty.ts';
-import { loggerOptions, redactUrl, requestLogController, serializeError } from './logging.ts';
+import { fastifyLogging, loggerOptions, redactUrl, requestLogController, serializeError } from './logging.ts';
 
 describe('what reaches the logs', () => {
   it('withholds credentials carried in query strings', () => {
@@ -68,7 +68,8 @@ function sink(isTTY = false) {
 
 async function appLogging(level: string, format: 'auto' | 'json' | 'pretty', isTTY = false) {
   const { lines, out } = sink(isTTY);
-  const app = Fastify({ logger: loggerOptions(level, format, out), logController: requestLogController() });
+  // As the portal builds it (app.ts): the request's logger is lazy.
+  const app = Fastify(fastifyLogging(level, format, out));
   app.get('/api/credit', async () => ({ remaining_credit: 1 }));
   app.get('/assets/app.js', async () => 'js');
   app.get('/boom', async () => {
@@ -142,5 +143,50 @@ describe('one line per request', () => {
     );
     expect(line.split('\n')[0]).toMatch(/ERROR demo warehouse failed$/);
     expect(line).toContain('\n    Error: kaput');
+  });
+});
+
+describe("a request's logger", () => {
+  /** The portal's logging at `level`, counting the pino children built for requests. */
+  async function counted(level: string) {
+    const { app, lines } = await appLogging(level, 'json');
+    type Child = (this: unknown, ...args: unknown[]) => unknown;
+    const root = app.log as unknown as { child: Child };
+    const child = root.child;
+    const built = { children: 0 };
+    // pino's children inherit this method from the root: it counts theirs too.
+    root.child = function (this: unknown, ...args: unknown[]) {
+      built.children++;
+      return child.apply(this, args);
+    };
+    app.get('/note', async (request) => {
+      request.log.info('below the level');
+      request.log.warn({ detail: 1 }, 'worth a line');
+      request.log.child({ part: 'inner' }).error('from a child');
+      return { id: request.id };
+    });
+    return { app, lines, built };
+  }
+
+  it('builds no logger for a request that writes nothing at the configured level', async () => {
+    const { app, lines, built } = await counted('warn');
+    await app.inject({ method: 'GET', url: '/api/credit' });
+    await app.close();
+    expect(built.children).toBe(0);
+    expect(lines).toHaveLength(0);
+  });
+
+  it('writes the lines of enabled levels with the request id, through one child', async () => {
+    const { app, lines, built } = await counted('warn');
+    const res = await app.inject({ method: 'GET', url: '/note' });
+    await app.close();
+    const { id } = res.json() as { id: string };
+    const entries = lines.map((l) => JSON.parse(l));
+    expect(entries.map((e) => e.msg)).toEqual(['worth a line', 'from a child']);
+    expect(entries.every((e) => e.reqId === id)).toBe(true);
+    expect(entries[0]).toMatchObject({ level: 40, detail: 1 });
+    expect(entries[1]).toMatchObject({ level: 50, part: 'inner' });
+    // The request's own child, built at its first line, and the one it made.
+    expect(built.children).toBe(2);
   });
 });

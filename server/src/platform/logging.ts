@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { prettyDestination } from './log-pretty.ts';
+import { lazyChildLogger } from './request-logger.ts';
 
 /** Query parameters that carry a credential: their values never reach a log line. */
 const SECRET_PARAMS =
@@ -101,4 +102,9 @@ class OneLinePerRequest extends LogController {
 
 export function requestLogController(): LogController {
   return new OneLinePerRequest();
+}
+
+/** Fastify's logging as the portal sets it: the options above, one line per request, a request's logger built when it first writes. */
+export function fastifyLogging(level: string, format: LogFormat = 'json', out: NodeJS.WritableStream = process.stdout) {
+  return { logger: loggerOptions(level, format, out), logController: requestLogController(), childLoggerFactory: lazyChildLogger };
 }

@@ -1,19 +1,29 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import { addRequestStep } from './request-hooks.ts';
 
 /**
  * Security headers with a strict content security policy (no inline scripts). Helmet's middleware
  * is built once here: @fastify/helmet rebuilds it on every request, which cost 8% of throughput.
- * Headers go on the raw response so the embedded identity provider can add its script hashes.
- * Pages get the full set; JSON API answers a short one (the long CSP was a fifth of their bytes).
+ * Pages get the full set on the raw response, so the embedded identity provider can add its script
+ * hashes; JSON API answers a short one (the long CSP was a fifth of their bytes) on Fastify's reply:
+ * a header set on the raw response sends every header of the answer through Node's slow path
+ * (each validated again and copied), which cost a seventh of a small API answer's CPU.
  */
-const API_HEADERS: [string, string][] = [
-  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
-  ['x-content-type-options', 'nosniff'],
-  ['referrer-policy', 'no-referrer'],
-  ['cross-origin-resource-policy', 'same-origin'],
-];
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/**
+ * Writes the head of an answer a route writes itself after `reply.hijack()` (a stream): the
+ * headers the platform put on the reply (the API set above) with the route's own.
+ */
+export function writeHijackedHead(reply: FastifyReply, status: number, headers: Record<string, string>): void {
+  reply.raw.writeHead(status, { ...(reply.getHeaders() as Record<string, string>), ...headers });
+}
 
 const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
@@ -65,7 +75,7 @@ export function registerSecurityHeaders(
   addRequestStep(app, (request, reply) => {
     if (isApiCall(request.url)) {
       // JSON is never rendered as a page: the short set OWASP recommends for REST responses.
-      for (const [name, value] of API_HEADERS) reply.raw.setHeader(name, value);
+      reply.headers(API_HEADERS);
       return;
     }
     if (PROXIED_APP.test(request.url)) {

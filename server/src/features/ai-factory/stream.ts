@@ -2,6 +2,7 @@ import { AI_FACTORY_HEARTBEAT_SECONDS, type AiFactoryState, type StreamlitStream
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { writeHijackedHead } from '../../platform/security-headers.ts';
 import type { Health } from './health.ts';
 import type { Registry } from './registry.ts';
 import type { AiFactorySessions } from './sessions.ts';
@@ -23,7 +24,7 @@ export async function streamSession(
   const { request, reply, sessions, registry, health, id } = args;
   const user = requireUser(request);
   reply.hijack();
-  reply.raw.writeHead(200, {
+  writeHijackedHead(reply, 200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     'x-accel-buffering': 'no',

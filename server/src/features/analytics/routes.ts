@@ -18,6 +18,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { analyticsSaved } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { perUserPerMinute } from '../../platform/request-guards.ts';
+import { writeHijackedHead } from '../../platform/security-headers.ts';
 import { createAsking } from './model/ask.ts';
 import { describeDimension, describeMeasure, isRatio } from './semantic-layer.ts';
 import { createAnalyticsService } from './service.ts';
@@ -94,7 +95,7 @@ export function registerGenerativeAnalyticsRoutes(ctx: AppContext): void {
       const answer = await ask(requireUser(request), request.body.question);
       if (!String(request.headers.accept ?? '').includes('text/event-stream')) return DataAnswer.parse(answer);
       reply.hijack();
-      reply.raw.writeHead(200, {
+      writeHijackedHead(reply, 200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',

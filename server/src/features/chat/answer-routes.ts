@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { writeHijackedHead } from '../../platform/security-headers.ts';
 import { ANSWER_CHANNEL, type AnswerRunner, STALE_MS, STOP_CHANNEL, WATCH_CHANNEL } from './answer-runner.ts';
 import { CHAT_RULE } from './routes.ts';
 import type { ChatStore } from './store.ts';
@@ -43,7 +44,7 @@ export function registerAnswerRoutes(ctx: AppContext, store: ChatStore, runner: 
       const first = await ownAnswer(request, request.params.messageId);
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, {
+      writeHijackedHead(reply, 200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-store',
         'x-accel-buffering': 'no',

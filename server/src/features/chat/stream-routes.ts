@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { writeHijackedHead } from '../../platform/security-headers.ts';
 import { createDataQuestions } from '../analytics/index.ts';
 import { answer, estimateTokens } from './answer.ts';
 import { registerAnswerRoutes } from './answer-routes.ts';
@@ -212,7 +213,7 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
         const textOut = first.end.errorText ?? upstreamErrorText(err);
         request.log.warn({ err }, 'chat provider failed');
         const status = (err as { statusCode?: number }).statusCode === 429 ? 429 : 502;
-        reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+        writeHijackedHead(reply, status, { 'content-type': 'application/json; charset=utf-8' });
         reply.raw.end(
           JSON.stringify({
             error: { code: status === 429 ? 'RATE_LIMITED' : 'UNAVAILABLE', message: textOut, requestId: request.id },
@@ -223,7 +224,7 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
         return;
       }
       if (reply.raw.destroyed) return;
-      reply.raw.writeHead(200, {
+      writeHijackedHead(reply, 200, {
         'content-type': 'text/plain; charset=utf-8',
         'cache-control': 'no-cache',
         'x-accel-buffering': 'no',

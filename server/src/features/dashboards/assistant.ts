@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
+import { writeHijackedHead } from '../../platform/security-headers.ts';
 import { buildSemanticLayer, createGovernedAnswers, parseQuestion } from '../analytics/index.ts';
 import { createModelAssistant, dropInsight } from './assistant-model.ts';
 import { DASHBOARDS } from './catalogue/index.ts';
@@ -81,7 +82,11 @@ export function registerDashboardAssistant(ctx: AppContext, choices: Map<string,
       const modelled = await withModel(user, message, uc);
       const text = modelled?.text ?? (await offline(user, message, uc));
       reply.hijack();
-      reply.raw.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+      writeHijackedHead(reply, 200, {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-accel-buffering': 'no',
+      });
       for (const piece of dropInsight(text).match(/[^\n]*\n?/g) ?? []) if (piece) reply.raw.write(piece);
       reply.raw.end(`${CHAT_CREDIT_MARKER}${modelled?.credit ?? 0}`);
     },

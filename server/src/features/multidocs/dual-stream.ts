@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AccessClaims } from '../../platform/identity/access-token.ts';
+import { writeHijackedHead } from '../../platform/security-headers.ts';
 import { configuredModels, type ModelDefinition, OFFLINE_MODEL_ID, providerConfigured } from '../../providers/llm/catalogue.ts';
 import { streamText } from '../../providers/llm/stream-text.ts';
 import { citationsOf, extractiveAnswer, previewLines, systemPrompt, titleFrom, userPrompt } from './answer.ts';
@@ -113,7 +114,7 @@ export async function dualStream(
   // not: the answer goes on into the conversation, where the reloaded page follows it.
   const abort = new AbortController();
   reply.hijack();
-  reply.raw.writeHead(200, {
+  writeHijackedHead(reply, 200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     'x-accel-buffering': 'no',
