@@ -55,3 +55,20 @@ describe('the JSON body guard', () => {
     expect((await post('context=abcd', 'application/x-www-form-urlencoded')).statusCode).toBe(200);
   });
 });
+
+describe('the guards where @fastify/multipart is not registered (routes outside the upload features)', () => {
+  it('refuse NUL in a form body all the same', async () => {
+    const plain = Fastify();
+    registerErrorHandling(plain);
+    registerInputGuards(plain);
+    await plain.register(fastifyFormbody);
+    plain.post('/echo', async () => ({ ok: true }));
+    const send = (payload: string) =>
+      plain.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    const refused = await send('context=ab%00cd');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/NUL characters/);
+    expect((await send('context=abcd')).statusCode).toBe(200);
+    await plain.close();
+  });
+});

@@ -73,7 +73,9 @@ export function registerInputGuards(app: FastifyInstance): void {
     const body = request.body;
     if (!body || typeof body !== 'object' || checked.has(body)) return done();
     const streamed = typeof (body as { pipe?: unknown }).pipe === 'function';
-    if (!streamed && !request.isMultipart() && containsNul(body)) return done(badRequest(NUL_MESSAGE));
+    // Only the routes that take uploads have @fastify/multipart (app.ts).
+    const multipart = (request as { isMultipart?: () => boolean }).isMultipart?.() === true;
+    if (!streamed && !multipart && containsNul(body)) return done(badRequest(NUL_MESSAGE));
     done();
   });
 }
