@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { ModelDefinition } from '../../providers/llm/catalogue.ts';
 import type { Answer } from './answer.ts';
@@ -245,7 +244,7 @@ export function createAnswerRunner(ctx: AppContext, store: ChatStore) {
         stopReason === 'stop' ? 'stopped' : stopReason || failure ? 'failed' : job.stream.cut() ? 'cut' : 'complete';
       const errorText =
         stopReason === 'shutdown' ? SHUTDOWN_TEXT : failure && !stopReason ? job.errorText(failure) : status === 'cut' ? job.cutText : null;
-      const settle: SQL | undefined = reservation
+      const settle = reservation
         ? ctx.credits.settling(reservation, cost, { model: model.id, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens })
         : undefined;
       await store.finishAnswer(

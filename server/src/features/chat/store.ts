@@ -7,9 +7,9 @@ import {
   MULTIDOCS_MODEL_ID,
   MultidocsStoredPreview,
 } from '@hangar/contract';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { executePrepared } from '../../platform/db/prepared.ts';
+import { composedStatements, executePrepared, part, type StatementPart } from '../../platform/db/prepared.ts';
 import { chatMessages, chatSessions, chatSettings, documents } from '../../platform/db/schema.ts';
 
 /** Spec section 3: ISO timestamps with +00:00. */
@@ -60,13 +60,61 @@ export type AnswerEnding = { id: number; text: string; status: AnswerStatus; cre
  * statement (openForAnswer) reads them before its hold: a hold may be sized with them.
  */
 export const OPENING_PROMPT_CHARS = {
-  history: sql`(SELECT COALESCE(SUM(length(text)), 0) FROM recent WHERE role IN ('user', 'assistant'))`,
-  context: sql`COALESCE((SELECT length(btrim(context, E' \\t\\r\\n')) FROM st), 0)`,
+  history: "(SELECT COALESCE(SUM(length(text)), 0) FROM recent WHERE role IN ('user', 'assistant'))",
+  context: "COALESCE((SELECT length(btrim(context, E' \\t\\r\\n')) FROM st), 0)",
+};
+
+// The texts of the two statements every question runs (openForAnswer, finishAnswer), fixed so each
+// is built once (composedStatements).
+const OPEN_START = `
+        WITH recent AS (
+          SELECT id, role, text FROM chat_messages
+          WHERE user_id = $? AND session_id = $?
+          ORDER BY id DESC LIMIT $?
+        ), st AS (
+          SELECT language, context FROM chat_settings WHERE user_id = $?
+        ), `;
+const OPEN_END = `, t AS (
+          SELECT EXISTS (SELECT 1 FROM credit_hold)
+            AND NOT EXISTS (SELECT 1 FROM chat_sessions WHERE user_id = $? AND id = $? AND title <> $?)
+            AND NOT EXISTS (SELECT 1 FROM chat_messages WHERE user_id = $? AND session_id = $? AND role = 'user') AS titled
+        ), s AS (
+          INSERT INTO chat_sessions (user_id, id, title)
+          VALUES ($?, $?, CASE WHEN (SELECT titled FROM t) THEN $? ELSE $? END)
+          ON CONFLICT (user_id, id) DO UPDATE
+            SET updated_at = now(), title = CASE WHEN (SELECT titled FROM t) THEN $? ELSE chat_sessions.title END
+          RETURNING title
+        ), q AS (
+          INSERT INTO chat_messages (user_id, session_id, role, text, model, status, reservation_id)
+          SELECT $?, $?, v.role, v.text, $?, v.status, v.reservation_id::uuid
+          FROM credit_hold, (VALUES
+            (1, 'user', $?, 'complete', NULL),
+            (2, 'assistant', '', 'streaming', $?)
+          ) AS v (ord, role, text, status, reservation_id)
+          ORDER BY v.ord
+          RETURNING id, role
+        )
+        SELECT s.title, st.language, st.context, (SELECT amount FROM credit_hold) AS held, (SELECT titled FROM t) AS titled,
+          (SELECT id FROM q WHERE role = 'assistant') AS answer_id,
+          (SELECT json_agg(json_build_object('role', role, 'text', text) ORDER BY id) FROM recent) AS recent
+        FROM s LEFT JOIN st ON true`;
+const DROP_ANSWER = 'a AS (DELETE FROM chat_messages WHERE id = $? AND user_id = $?)';
+const END_ANSWER = `a AS (UPDATE chat_messages SET text = $?, status = $?, credit_milli = $?::bigint,
+                updated_at = now() WHERE id = $? AND user_id = $?)`;
+const TOUCH_SESSION = `UPDATE chat_sessions
+        SET updated_at = now(), title = COALESCE($?, title) WHERE user_id = $? AND id = $?`;
+/** `m AS (INSERT ... VALUES ...)` for n messages, each text built once. */
+const insertTexts: string[] = [];
+const insertMessages = (n: number) => {
+  insertTexts[n] ??=
+    `m AS (INSERT INTO chat_messages (user_id, session_id, role, text, model, credit_milli) VALUES ${Array.from({ length: n }, () => '($?, $?, $?, $?, $?, $?::bigint)').join(', ')})`;
+  return insertTexts[n];
 };
 
 /** A user's conversations and chat settings. Every query is scoped to the user: others' ids do not exist. */
 export function createChatStore(db: Db) {
   const mine = (userId: string, id: string) => and(eq(chatSessions.userId, userId), eq(chatSessions.id, id));
+  const composed = composedStatements(db);
 
   return {
     async settings(userId: string): Promise<{ language: ChatLanguage; context: string }> {
@@ -94,42 +142,31 @@ export function createChatStore(db: Db) {
       id: string,
       historyLimit: number,
       question: { text: string; model: string; title: string; reservationId: string | null },
-      hold: SQL,
+      hold: readonly StatementPart[],
     ) {
-      const rows = (await executePrepared(
-        db,
-        sql`
-        WITH recent AS (
-          SELECT id, role, text FROM chat_messages
-          WHERE user_id = ${userId} AND session_id = ${id}
-          ORDER BY id DESC LIMIT ${historyLimit}
-        ), st AS (
-          SELECT language, context FROM chat_settings WHERE user_id = ${userId}
-        ), ${hold}, t AS (
-          SELECT EXISTS (SELECT 1 FROM credit_hold)
-            AND NOT EXISTS (SELECT 1 FROM chat_sessions WHERE user_id = ${userId} AND id = ${id} AND title <> ${DEFAULT_CHAT_TITLE})
-            AND NOT EXISTS (SELECT 1 FROM chat_messages WHERE user_id = ${userId} AND session_id = ${id} AND role = 'user') AS titled
-        ), s AS (
-          INSERT INTO chat_sessions (user_id, id, title)
-          VALUES (${userId}, ${id}, CASE WHEN (SELECT titled FROM t) THEN ${question.title} ELSE ${DEFAULT_CHAT_TITLE} END)
-          ON CONFLICT (user_id, id) DO UPDATE
-            SET updated_at = now(), title = CASE WHEN (SELECT titled FROM t) THEN ${question.title} ELSE chat_sessions.title END
-          RETURNING title
-        ), q AS (
-          INSERT INTO chat_messages (user_id, session_id, role, text, model, status, reservation_id)
-          SELECT ${userId}, ${id}, v.role, v.text, ${question.model}, v.status, v.reservation_id::uuid
-          FROM credit_hold, (VALUES
-            (1, 'user', ${question.text}, 'complete', NULL),
-            (2, 'assistant', '', 'streaming', ${question.reservationId})
-          ) AS v (ord, role, text, status, reservation_id)
-          ORDER BY v.ord
-          RETURNING id, role
-        )
-        SELECT s.title, st.language, st.context, (SELECT amount FROM credit_hold) AS held, (SELECT titled FROM t) AS titled,
-          (SELECT id FROM q WHERE role = 'assistant') AS answer_id,
-          (SELECT json_agg(json_build_object('role', role, 'text', text) ORDER BY id) FROM recent) AS recent
-        FROM s LEFT JOIN st ON true`,
-      )) as {
+      const { title, model, text, reservationId } = question;
+      const rows = (await composed([
+        part(OPEN_START, userId, id, historyLimit, userId),
+        ...hold,
+        part(
+          OPEN_END,
+          userId,
+          id,
+          DEFAULT_CHAT_TITLE,
+          userId,
+          id,
+          userId,
+          id,
+          title,
+          DEFAULT_CHAT_TITLE,
+          title,
+          userId,
+          id,
+          model,
+          text,
+          reservationId,
+        ),
+      ])) as {
         title: string;
         language: string | null;
         context: string | null;
@@ -158,32 +195,22 @@ export function createChatStore(db: Db) {
       id: string,
       messages: { role: Role; text: string; model: string; creditMilli?: number }[],
       title: string | null,
-      also?: SQL,
+      also?: StatementPart,
       answer?: AnswerEnding,
     ) {
-      const values = messages.map((m) => sql`(${userId}, ${id}, ${m.role}, ${m.text}, ${m.model}, ${m.creditMilli ?? null}::bigint)`);
-      const ending = !answer
-        ? []
-        : 'drop' in answer
-          ? [sql`a AS (DELETE FROM chat_messages WHERE id = ${answer.id} AND user_id = ${userId})`]
-          : [
-              sql`a AS (UPDATE chat_messages SET text = ${answer.text}, status = ${answer.status}, credit_milli = ${answer.creditMilli}::bigint,
-                updated_at = now() WHERE id = ${answer.id} AND user_id = ${userId})`,
-            ];
-      const ctes = [
-        ...ending,
-        ...(also ? [also] : []),
-        ...(values.length
-          ? [
-              sql`m AS (INSERT INTO chat_messages (user_id, session_id, role, text, model, credit_milli) VALUES ${sql.join(values, sql`, `)})`,
-            ]
-          : []),
-      ];
-      await executePrepared(
-        db,
-        sql`${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)} ` : sql``}UPDATE chat_sessions
-        SET updated_at = now(), title = COALESCE(${title}, title) WHERE user_id = ${userId} AND id = ${id}`,
-      );
+      const ctes: StatementPart[] = [];
+      if (answer && 'drop' in answer) ctes.push(part(DROP_ANSWER, answer.id, userId));
+      else if (answer) ctes.push(part(END_ANSWER, answer.text, answer.status, answer.creditMilli, answer.id, userId));
+      if (also) ctes.push(also);
+      if (messages.length) {
+        const values = messages.flatMap((m) => [userId, id, m.role, m.text, m.model, m.creditMilli ?? null]);
+        ctes.push({ text: insertMessages(messages.length), values });
+      }
+      const parts: StatementPart[] = [];
+      for (const cte of ctes) parts.push(part(parts.length ? ', ' : 'WITH '), cte);
+      if (ctes.length) parts.push(part(' '));
+      parts.push(part(TOUCH_SESSION, title, userId, id));
+      await composed(parts);
     },
 
     /**

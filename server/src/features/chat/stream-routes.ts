@@ -10,10 +10,10 @@ import {
   DEFAULT_CHAT_TITLE,
 } from '@hangar/contract';
 import type { ModelMessage } from 'ai';
-import { type SQL, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { part } from '../../platform/db/prepared.ts';
 import { AppError } from '../../platform/errors.ts';
 import { writeHijackedHead } from '../../platform/security-headers.ts';
 import { createDataQuestions } from '../analytics/index.ts';
@@ -33,6 +33,14 @@ const MIN_OUTPUT_TOKENS = 16;
 export const CUT_FOR_CREDIT_TEXT = CHAT_CUT_FOR_CREDIT_TEXT;
 /** About the length of the assistant's instructions without the user's context. */
 const INSTRUCTIONS_TOKENS = 120;
+type HoldPart = ReturnType<AppContext['credits']['holdUpTo']>;
+
+/**
+ * A follow-up question's hold, in credits, sized by the opening statement from what it reads: the
+ * history and the user's context (OPENING_PROMPT_CHARS), then the instructions with and without a
+ * context, the question's length, the price per 1,000 input tokens and the longest answer's cost.
+ */
+const SIZED_HOLD = `(CEIL((${OPENING_PROMPT_CHARS.history} + CASE WHEN ${OPENING_PROMPT_CHARS.context} > 0 THEN $? + ${OPENING_PROMPT_CHARS.context} ELSE $? END + $?)::numeric / 4) * $? + $?) / 1000`;
 
 /** An upstream failure as the spec's chat error text for its HTTP status. */
 export function upstreamErrorText(err: unknown): string {
@@ -105,25 +113,31 @@ export function registerChatStreamRoutes(ctx: AppContext): void {
       const estimate = ((estimateTokens(message) + INSTRUCTIONS_TOKENS) * model.priceIn + maxOutput * model.priceOut) / 1000;
       let reservation: string | null = null;
       let heldCredits = 0;
-      let holdCte: SQL;
+      let hold: HoldPart;
       if (ctx.credits.capped && estimate > 0) {
         // Daily caps: the hold runs in its own transaction under the caps' lock (429 over a cap).
         const r = await ctx.credits.reserveUpTo(user.sub, estimate, 'chat');
-        [reservation, heldCredits, holdCte] = [r.id, r.amount, ctx.credits.heldAlready(r)];
+        heldCredits = r.amount;
+        hold = ctx.credits.heldAlready(r);
       } else {
         const instructions = systemPromptChars(user.name);
-        const { history, context } = OPENING_PROMPT_CHARS;
-        const promptChars = sql`${history} + CASE WHEN ${context} > 0 THEN ${instructions.plain + instructions.contextExtra} + ${context} ELSE ${instructions.plain} END + ${message.length}`;
-        const sized = sql`(CEIL((${promptChars})::numeric / 4) * ${model.priceIn} + ${maxOutput * model.priceOut}) / 1000`;
-        const hold = ctx.credits.holdUpTo(user.sub, estimate > 0 ? sized : 0, 'chat');
-        [reservation, holdCte] = [hold.id, hold.ctes];
+        const sized = part(
+          SIZED_HOLD,
+          instructions.plain + instructions.contextExtra,
+          instructions.plain,
+          message.length,
+          model.priceIn,
+          maxOutput * model.priceOut,
+        );
+        hold = ctx.credits.holdUpTo(user.sub, estimate > 0 ? [sized] : 0, 'chat');
       }
+      reservation = hold.id;
       const chat = await store.openForAnswer(
         user.sub,
         id,
         HISTORY_MESSAGES,
         { text: message, model: model.id, title: titleFrom(message), reservationId: reservation },
-        holdCte,
+        hold.ctes,
       );
       let newTitle = chat.titled ? chat.title : null;
       let messageId: number;

@@ -1,7 +1,7 @@
 import { CREDITS } from '@hangar/contract';
-import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { preparedQuery } from '../../platform/db/prepared.ts';
+import { part, preparedQuery, type StatementPart } from '../../platform/db/prepared.ts';
 import { creditAccounts, creditLedger } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 
@@ -49,6 +49,33 @@ export class DailyCapError extends AppError {
 
 // One advisory lock id for the daily caps (pg_advisory_xact_lock's two-key form: this, then a user key or 0 for the organisation).
 const DAILY_CAP_LOCK = 7_301_002;
+
+/**
+ * A credit hold as common table expressions for a feature's own statement (holdUpTo, heldAlready):
+ * credit_hold has one row, the amount held, when the balance allowed it. `id` is the reservation.
+ */
+export interface HoldPart {
+  id: string | null;
+  ctes: readonly StatementPart[];
+}
+
+// The texts of holdPart and closePart, fixed so a statement built from them is built once.
+const HOLD_NOTHING = 'credit_hold AS (SELECT 0::bigint AS amount FROM credit_accounts WHERE user_id = $? AND remaining_milli > 0)';
+const HOLD_START = `credit_hold AS (
+        INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature)
+        SELECT $?, 'reserve', -h.held_milli, h.after_milli, $?, $?
+        FROM credit_hold_row($?::uuid, `;
+const HOLD_END = `::bigint, $?::boolean) h WHERE h.held_milli IS NOT NULL
+        RETURNING -delta_milli AS amount
+      )`;
+const CLOSE_CTES = `credit_close AS (
+        SELECT * FROM credit_close_row($?::uuid, $?::bigint)
+      ), credit_closing AS (
+        INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature, details)
+        SELECT o_user, $?, o_delta, o_after, $?::uuid, o_feature,
+               CASE WHEN o_over > 0 THEN $?::jsonb || jsonb_build_object('unbilledMilli', o_over) ELSE $?::jsonb END
+        FROM credit_close WHERE o_state = 'closing'
+      )`;
 
 export class InsufficientCreditError extends AppError {
   constructor() {
@@ -160,21 +187,11 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
    * holds nothing and only checks that some credit remains. An SQL amount is computed in the
    * statement itself (from the feature's earlier common table expressions) and always holds.
    */
-  function holdPart(userId: string, wantedMilli: number | SQL, feature: string, upTo: boolean): { id: string | null; ctes: SQL } {
-    if (typeof wantedMilli === 'number' && wantedMilli <= 0) {
-      return {
-        id: null,
-        ctes: sql`credit_hold AS (SELECT 0::bigint AS amount FROM credit_accounts WHERE user_id = ${userId} AND remaining_milli > 0)`,
-      };
-    }
+  function holdPart(userId: string, wanted: number | readonly StatementPart[], feature: string, upTo: boolean): HoldPart {
+    if (typeof wanted === 'number' && wanted <= 0) return { id: null, ctes: [part(HOLD_NOTHING, userId)] };
     const id = crypto.randomUUID();
-    const ctes = sql`credit_hold AS (
-        INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature)
-        SELECT ${userId}, 'reserve', -h.held_milli, h.after_milli, ${id}, ${feature}
-        FROM credit_hold_row(${userId}::uuid, ${wantedMilli}::bigint, ${upTo}::boolean) h WHERE h.held_milli IS NOT NULL
-        RETURNING -delta_milli AS amount
-      )`;
-    return { id, ctes };
+    const wantedParts = typeof wanted === 'number' ? [part('$?', wanted)] : wanted;
+    return { id, ctes: [part(HOLD_START, userId, id, feature, userId), ...wantedParts, part(HOLD_END, upTo)] };
   }
 
   /** holdPart on its own: credit_hold (migration 0015) writes the same row in a statement whose plans stay prepared. */
@@ -209,20 +226,12 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
    * account's lock; the unique closing index backs it: closing twice writes nothing.
    * credit_close.o_state says 'closing' (done now), 'closed' (already) or 'missing'.
    */
-  function closePart(reservationId: string, actualMilli: number | null, details: object = {}): SQL {
-    const kind = actualMilli === null ? 'release' : 'settle';
+  function closePart(reservationId: string, actualMilli: number | null, details: object = {}): StatementPart {
     const json = JSON.stringify(details);
-    return sql`credit_close AS (
-        SELECT * FROM credit_close_row(${reservationId}::uuid, ${actualMilli}::bigint)
-      ), credit_closing AS (
-        INSERT INTO credit_ledger (user_id, kind, delta_milli, balance_after_milli, reservation_id, feature, details)
-        SELECT o_user, ${kind}, o_delta, o_after, ${reservationId}::uuid, o_feature,
-               CASE WHEN o_over > 0 THEN ${json}::jsonb || jsonb_build_object('unbilledMilli', o_over) ELSE ${json}::jsonb END
-        FROM credit_close WHERE o_state = 'closing'
-      )`;
+    return part(CLOSE_CTES, reservationId, actualMilli, actualMilli === null ? 'release' : 'settle', reservationId, json, json);
   }
 
-  const settlePart = (reservationId: string, actualCost: number, usage?: Usage): SQL =>
+  const settlePart = (reservationId: string, actualCost: number, usage?: Usage): StatementPart =>
     closePart(reservationId, toMilli(Math.max(0, actualCost)), { ...usage });
 
   /** closePart on its own: credit_close (migration 0015) writes the same rows, in a statement whose plans stay prepared. */
@@ -281,21 +290,24 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
      * The estimate may be an SQL expression in credits, computed by the statement (from what it reads
      * before the hold: a conversation's length, say); it must be above 0.
      */
-    holdUpTo: (userId: string, estimate: number | SQL, feature: string) =>
+    holdUpTo: (userId: string, estimate: number | readonly StatementPart[], feature: string) =>
       holdPart(
         userId,
         typeof estimate === 'number'
           ? estimate > 0
             ? Math.max(1, toMilli(estimate))
             : 0
-          : sql`GREATEST(1, CEIL((${estimate}) * ${MILLI}))`,
+          : [part('GREATEST(1, CEIL(('), ...estimate, part(') * $?))', MILLI)],
         feature,
         true,
       ),
     settling: settlePart,
 
     /** credit_hold for a feature's own statement when the hold was already taken (reserveUpTo under caps). */
-    heldAlready: (reservation: Reservation): SQL => sql`credit_hold AS (SELECT ${toMilli(reservation.amount)}::bigint AS amount)`,
+    heldAlready: (reservation: Reservation): HoldPart => ({
+      id: reservation.id,
+      ctes: [part('credit_hold AS (SELECT $?::bigint AS amount)', toMilli(reservation.amount))],
+    }),
 
     /**
      * Adds up to `extra` credits to a held reservation (as much as the balance and the daily caps

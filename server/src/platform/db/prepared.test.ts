@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/harness.ts';
 import type { Database } from './client.ts';
-import { executePrepared, plainQuery, preparedQuery } from './prepared.ts';
+import { composedStatements, executePrepared, part, plainQuery, preparedQuery } from './prepared.ts';
 import { users } from './schema.ts';
 
 let database: Database;
@@ -75,6 +75,33 @@ describe('executePrepared', () => {
       sql`SELECT name FROM pg_prepared_statements WHERE statement LIKE '%AS marker%' AND name LIKE 'hangar_%'`,
     )) as unknown as { rows: { name: string }[] };
     // The pool's connections each prepared it at most once, all under the same name.
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.name)).size).toBe(1);
+  });
+});
+
+describe('composedStatements', () => {
+  const HEAD = 'SELECT $?::int * 2 AS doubled, ';
+  const SAID = '$?::text AS said';
+  const EXTRA = ', $?::text AS extra, $?::int AS last';
+
+  it("numbers the parts' parameters in order, for each combination of parts", async () => {
+    const run = composedStatements(database.db);
+    for (const n of [1, 7]) {
+      expect(await run([part(HEAD, n), part(SAID, "it's $?")])).toEqual([{ doubled: n * 2, said: "it's $?" }]);
+      expect(await run([part(HEAD, n), part(SAID, null), part(EXTRA, 'more', n + 1)])).toEqual([
+        { doubled: n * 2, said: null, extra: 'more', last: n + 1 },
+      ]);
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('builds each combination once and prepares it under one name', async () => {
+    const marker = `composed_probe_${Date.now()}`;
+    const run = composedStatements(database.db);
+    for (let i = 0; i < 10; i++) await run([part(`SELECT $?::int AS n, '${marker}'::text AS marker`, i)]);
+    const { rows } = (await database.db.execute(
+      sql`SELECT name FROM pg_prepared_statements WHERE statement LIKE ${`%${marker}%`} AND name LIKE 'hangar_%'`,
+    )) as unknown as { rows: { name: string }[] };
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r.name)).size).toBe(1);
   });
