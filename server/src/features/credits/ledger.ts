@@ -184,8 +184,9 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
    * ledger row, which is the reservation: a common table expression for one statement, one round
    * trip, atomic without a transaction (credit_hold_row, migration 0015, does the guarded update).
    * credit_hold has one row, the amount held, when the balance allowed it. A wanted amount of 0
-   * holds nothing and only checks that some credit remains. An SQL amount is computed in the
-   * statement itself (from the feature's earlier common table expressions) and always holds.
+   * holds nothing and only checks that some credit remains. An amount given as statement parts is
+   * computed in the statement itself (from the feature's earlier common table expressions) and
+   * always holds.
    */
   function holdPart(userId: string, wanted: number | readonly StatementPart[], feature: string, upTo: boolean): HoldPart {
     if (typeof wanted === 'number' && wanted <= 0) return { id: null, ctes: [part(HOLD_NOTHING, userId)] };
@@ -287,8 +288,8 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
      * reserveUpTo and settle as parts of a feature's own statement, so that the credit check and the
      * feature's own writes cost one round trip. holdUpTo's credit_hold has no row when nothing was
      * held: no credit left, or no account yet (then reserveUpTo opens it); an estimate of 0 only checks.
-     * The estimate may be an SQL expression in credits, computed by the statement (from what it reads
-     * before the hold: a conversation's length, say); it must be above 0.
+     * The estimate may be statement parts giving an amount in credits, computed by the statement (from
+     * what it reads before the hold: a conversation's length, say); it must be above 0.
      */
     holdUpTo: (userId: string, estimate: number | readonly StatementPart[], feature: string) =>
       holdPart(
