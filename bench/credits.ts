@@ -133,6 +133,13 @@ export async function credits(): Promise<Result> {
     };
   } finally {
     await database.close();
+    // pg's pool.end() resolves before its connections have closed: dropping at once cut them (a
+    // "connection lost" warning each). A second at most for them to go.
+    for (let i = 0; i < 20; i++) {
+      const { rows } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
