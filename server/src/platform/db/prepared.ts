@@ -30,6 +30,9 @@ export function preparedQuery(db: Db, name: string, text: string) {
   };
 }
 
+/** A prepared statement's name, from its text: the same text gets the same name wherever it is built. */
+const statementName = (text: string) => `hangar_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+
 /** Names given to statement texts so far (text → name); bounded, so texts built with varying literals cannot grow it without end. */
 const names = new Map<string, string>();
 const MAX_NAMED_TEXTS = 200;
@@ -47,7 +50,7 @@ export async function executePrepared(db: Db, query: SQL): Promise<Record<string
   const { sql: text, params } = plainQuery(query) ?? (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
   let name = names.get(text);
   if (name === undefined && names.size < MAX_NAMED_TEXTS) {
-    name = `hangar_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    name = statementName(text);
     names.set(text, name);
   }
   return (await pool.query({ ...(name ? { name } : {}), text, values: params })).rows;
@@ -106,7 +109,7 @@ export function composedStatements(db: Db) {
       .map((p) => p.text)
       .join('')
       .replace(/\$\?/g, () => `$${++n}`);
-    return preparedQuery(db, `hangar_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`, text);
+    return preparedQuery(db, statementName(text), text);
   };
   return (parts: readonly StatementPart[]): Promise<Record<string, unknown>[]> => {
     let node = root;
