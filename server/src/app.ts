@@ -58,6 +58,7 @@ import { createNotifications } from './platform/notifications.ts';
 import { openApiTransform } from './platform/openapi.ts';
 import { createAuthorize } from './platform/policies/index.ts';
 import { registerCsrfGuard, registerInputGuards, registerNoStore } from './platform/request-guards.ts';
+import { requestIdGenerator } from './platform/request-ids.ts';
 import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -85,9 +86,10 @@ export interface BuildOptions {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.HANGAR_DATA_DIR }));
   const { db } = database;
+  const logging = fastifyLogging(config.LOG_LEVEL, config.LOG_FORMAT);
   const app = Fastify({
-    ...fastifyLogging(config.LOG_LEVEL, config.LOG_FORMAT),
-    genReqId: () => crypto.randomUUID(),
+    ...logging.options,
+    genReqId: requestIdGenerator(),
     return503OnClosing: true,
     // Only the configured proxies' X-Forwarded-For is believed (rate limits and audit addresses).
     trustProxy: config.TRUSTED_PROXIES.split(',')
@@ -151,7 +153,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     (token) => accessTokens.verify(token),
     (request) => audit({ action: 'access.denied', target: `${request.method} ${request.routeOptions.url}`, outcome: 'denied' }, request),
   );
-  registerMetrics(app, { token: config.METRICS_TOKEN });
+  registerMetrics(app, { token: config.METRICS_TOKEN, onRequestCompleted: logging.onRequestCompleted });
   registerNoStore(app);
 
   // What else ends with a sign-in session (logout, reuse detected): features add to this list.

@@ -84,12 +84,27 @@ export function registerAccessRules(
   return routes;
 }
 
+/**
+ * The token of an `Authorization: Bearer <token>` header (the scheme in any case, then whitespace,
+ * then a token without whitespace), as /^Bearer\s+(\S+)$/i would capture it. Read by hand: the
+ * capturing expression over a kilobyte of token, on every request, cost a microsecond.
+ */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
+  for (let i = 0; i < BEARER.length; i++) {
+    // `| 0x20` lower-cases an ASCII letter; no other character lands on one of "bearer"'s letters.
+    if ((header.charCodeAt(i) | 0x20) !== BEARER.charCodeAt(i)) return null;
+  }
+  let start = BEARER.length;
+  while (start < header.length && WHITESPACE.test(header[start]!)) start++;
+  if (start === BEARER.length || start === header.length) return null;
+  const token = header.slice(start);
+  return WHITESPACE.test(token) ? null : token;
 }
+
+const BEARER = 'bearer';
+const WHITESPACE = /\s/;
 
 export function requireUser(request: FastifyRequest): AccessClaims {
   if (!request.user) throw unauthenticated();

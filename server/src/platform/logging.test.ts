@@ -69,7 +69,7 @@ function sink(isTTY = false) {
 async function appLogging(level: string, format: 'auto' | 'json' | 'pretty', isTTY = false) {
   const { lines, out } = sink(isTTY);
   // As the portal builds it (app.ts): the request's logger is lazy.
-  const app = Fastify(fastifyLogging(level, format, out));
+  const app = Fastify(fastifyLogging(level, format, out).options);
   app.get('/api/credit', async () => ({ remaining_credit: 1 }));
   app.get('/assets/app.js', async () => 'js');
   app.get('/boom', async () => {

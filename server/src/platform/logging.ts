@@ -88,9 +88,19 @@ export function loggerOptions(level: string, format: LogFormat = 'json', out: No
  * probes at debug. Fastify's other lines (route not found, stream errors) are unchanged.
  */
 class OneLinePerRequest extends LogController {
+  readonly listeners: CompletionListener[] = [];
+
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    for (const listener of this.listeners) {
+      // Called from the response's 'finish' event: a listener's fault must not become the process's.
+      try {
+        listener(request, reply);
+      } catch (err) {
+        request.log.error({ err }, 'a request completion listener failed');
+      }
+    }
     const status = reply.statusCode;
     const level = error || status >= 500 ? 'error' : status < 400 && ROUTINE.test(request.url) ? 'debug' : 'info';
     // pino's check: below the configured level the line (and its object) is not built at all.
@@ -104,7 +114,24 @@ export function requestLogController(): LogController {
   return new OneLinePerRequest();
 }
 
-/** Fastify's logging as the portal sets it: the options above, one line per request, a request's logger built when it first writes. */
+/**
+ * Told of every request once its answer is written (streams included), before its log line. The
+ * metrics count there: an onResponse hook would cost every request a turn of Fastify's hook runner
+ * for what the log controller is called for anyway.
+ */
+export type CompletionListener = (request: FastifyRequest, reply: FastifyReply) => void;
+
+/**
+ * Fastify's logging as the portal sets it (`options`, for Fastify's constructor): the options
+ * above, one line per request, a request's logger built when it first writes; and
+ * `onRequestCompleted` to add a completion listener.
+ */
 export function fastifyLogging(level: string, format: LogFormat = 'json', out: NodeJS.WritableStream = process.stdout) {
-  return { logger: loggerOptions(level, format, out), logController: requestLogController(), childLoggerFactory: lazyChildLogger };
+  const logController = new OneLinePerRequest();
+  return {
+    options: { logger: loggerOptions(level, format, out), logController, childLoggerFactory: lazyChildLogger },
+    onRequestCompleted: (listener: CompletionListener) => {
+      logController.listeners.push(listener);
+    },
+  };
 }

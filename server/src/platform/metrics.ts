@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, type Metric, Registry } from 'prom-client';
+import { bearerToken } from './access.ts';
+import type { CompletionListener } from './logging.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -10,7 +12,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  */
 function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
   if (token) {
-    const presented = Buffer.from(/^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '');
+    const presented = Buffer.from(bearerToken(request) ?? '');
     const expected = Buffer.from(token);
     return presented.length === expected.length && timingSafeEqual(presented, expected);
   }
@@ -37,7 +39,10 @@ interface RouteTally {
  * every call, about 2% of a small request's CPU): the counter receives them when /metrics is
  * read, and the duration histogram is read from them, in prom-client's own format.
  */
-export function registerMetrics(app: FastifyInstance, opts: { token?: string } = {}): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  opts: { token?: string; onRequestCompleted: (listener: CompletionListener) => void },
+): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'hangar_' });
   const tallies = new Map<string, Map<string, RouteTally>>();
@@ -59,7 +64,7 @@ export function registerMetrics(app: FastifyInstance, opts: { token?: string } =
   });
   registry.registerMetric(durationHistogram(allTallies) as unknown as Metric);
 
-  app.addHook('onResponse', (request, reply, done) => {
+  opts.onRequestCompleted((request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const method = request.method;
     let byMethod = tallies.get(route);
@@ -81,7 +86,6 @@ export function registerMetrics(app: FastifyInstance, opts: { token?: string } =
     t.buckets[b]!++;
     t.sum += seconds;
     t.count++;
-    done();
   });
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     // Answered as if absent: the address of the metrics is not advertised to those who may not read them.

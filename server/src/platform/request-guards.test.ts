@@ -72,3 +72,31 @@ describe('the guards where @fastify/multipart is not registered (routes outside 
     await plain.close();
   });
 });
+
+describe('the body guard on routes that take a body', () => {
+  it('runs before the route’s own preValidation hooks, and a route without a body has none', async () => {
+    const plain = Fastify();
+    registerErrorHandling(plain);
+    registerInputGuards(plain);
+    await plain.register(fastifyFormbody);
+    const seen: string[] = [];
+    plain.post('/own', { preValidation: (_request, _reply, done) => (seen.push('own'), done()) }, async () => ({ ok: true }));
+    plain.get('/read', async () => ({ ok: true }));
+    await plain.ready();
+    const send = (payload: string) =>
+      plain.inject({ method: 'POST', url: '/own', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    expect((await send('a=b')).statusCode).toBe(200);
+    expect(seen).toEqual(['own']);
+    // The form parser lets NUL through: the guard refuses it before the route's own hook runs.
+    const refused = await send('a=b%00c');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/NUL characters/);
+    expect(seen).toEqual(['own']);
+    // "/own (POST)" then its hooks, up to the next route.
+    const hooksOf = (route: string) => plain.printRoutes({ includeHooks: true, commonPrefix: false }).split(route)[1]?.split('── /')[0];
+    expect(hooksOf('/own (POST)')).toContain('(preValidation)');
+    expect(hooksOf('/read (GET)')).toBeDefined();
+    expect(hooksOf('/read (GET)')).not.toContain('(preValidation)');
+    await plain.close();
+  });
+});

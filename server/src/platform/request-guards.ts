@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { AppError, badRequest } from './errors.ts';
 import { addRequestStep } from './request-hooks.ts';
 
@@ -68,7 +68,7 @@ export function registerInputGuards(app: FastifyInstance): void {
     // The raw URL covers path parameters and the query string alike, in any encoding of NUL.
     if (request.url.includes('%00') || request.url.includes('\u0000')) throw badRequest(NUL_MESSAGE);
   });
-  app.addHook('preValidation', (request, _reply, done) => {
+  const bodyGuard: preValidationHookHandler = (request, _reply, done) => {
     // A body passed on as a stream (the AI Factory proxy) is the upstream's to read.
     const body = request.body;
     if (!body || typeof body !== 'object' || checked.has(body)) return done();
@@ -77,8 +77,19 @@ export function registerInputGuards(app: FastifyInstance): void {
     const multipart = (request as { isMultipart?: () => boolean }).isMultipart?.() === true;
     if (!streamed && !multipart && containsNul(body)) return done(badRequest(NUL_MESSAGE));
     done();
+  };
+  // On the routes that can receive a body, first among their own preValidation hooks: Fastify never
+  // reads one for GET, HEAD or TRACE, and a hook on every route costs every request a turn of the
+  // hook runner.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => BODYLESS.has(m))) return;
+    const own = route.preValidation ?? [];
+    route.preValidation = [bodyGuard, ...(Array.isArray(own) ? own : [own])];
   });
 }
+
+const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
 
 const mayHoldProtoKey = (text: string) => text.includes('__proto__') || text.includes('\\u');
 
@@ -106,11 +117,14 @@ function crossOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   return origin !== publicOrigin && origin !== own;
 }
 
-/** Answers that depend on who asks are never kept by browsers or shared caches. */
+/**
+ * Answers that depend on who asks are never kept by browsers or shared caches. Set before the
+ * handler runs (a step after the access rule, which sets the user), so a route that allows caching
+ * says so by setting its own header, which replaces this one; error answers keep it.
+ */
 export function registerNoStore(app: FastifyInstance): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.user && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    done(null, payload);
+  addRequestStep(app, (request, reply) => {
+    if (request.user) reply.header('cache-control', 'no-store');
   });
 }
 
