@@ -19,6 +19,21 @@ describe('shell API', () => {
     expect(menu.links.documentation).toMatch(/^https?:/);
   });
 
+  it('writes the menu of a token once and answers it as JSON to every call; another token gets its own', async () => {
+    const viewer = await signIn(t.url, 'viewer@hangar.local', DEMO_PASSWORD);
+    const admin = await signIn(t.url, 'admin@hangar.local', DEMO_PASSWORD);
+    const first = await get('/api/shell/menu', viewer.accessToken);
+    const again = await get('/api/shell/menu', viewer.accessToken);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(again.headers.get('cache-control')).toBe('no-store');
+    const text = await first.text();
+    expect(await again.text()).toBe(text);
+    const adminMenu = await (await get('/api/shell/menu', admin.accessToken)).json();
+    expect(adminMenu.items.length).toBeGreaterThan(JSON.parse(text).items.length);
+    expect((await get('/api/shell/menu', viewer.accessToken)).status).toBe(200);
+    expect((await get('/api/shell/menu')).status).toBe(401);
+  });
+
   it('describes the signed-in user with groups', async () => {
     const admin = await signIn(t.url, 'admin@hangar.local', DEMO_PASSWORD);
     const me = await (await get('/api/shell/me', admin.accessToken)).json();
@@ -40,6 +55,21 @@ describe('shell API', () => {
     const text = await (await get('/metrics')).text();
     expect(text).toContain('hangar_http_requests_total');
     expect(text).toContain('route="/api/healthcheck"');
+  });
+
+  it('counts every request in the metrics once it is answered: by route, method and status, with its duration', async () => {
+    const viewer = await signIn(t.url, 'viewer@hangar.local', DEMO_PASSWORD);
+    const metric = (text: string, line: RegExp) => Number(line.exec(text)?.[1] ?? 0);
+    const ok = /^hangar_http_requests_total\{method="GET",route="\/api\/shell\/me",status="200"\} (\d+)$/m;
+    const refused = /^hangar_http_requests_total\{method="GET",route="\/api\/shell\/me",status="401"\} (\d+)$/m;
+    const durations = /^hangar_http_request_duration_seconds_count\{method="GET",route="\/api\/shell\/me"\} (\d+)$/m;
+    const before = await (await get('/metrics')).text();
+    for (let i = 0; i < 3; i++) expect((await get('/api/shell/me', viewer.accessToken)).status).toBe(200);
+    expect((await get('/api/shell/me')).status).toBe(401);
+    const after = await (await get('/metrics')).text();
+    expect(metric(after, ok) - metric(before, ok)).toBe(3);
+    expect(metric(after, refused) - metric(before, refused)).toBe(1);
+    expect(metric(after, durations) - metric(before, durations)).toBe(4);
   });
 
   it('sends pages a content security policy without inline scripts', async () => {

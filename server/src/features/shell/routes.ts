@@ -1,7 +1,9 @@
 import { Abilities, HealthResponse, MenuResponse, MeResponse, TABS } from '@hangar/contract';
+import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { AccessClaims } from '../../platform/identity/access-token.ts';
 import { groupNamesOf } from '../../platform/identity/directory.ts';
 import { abilitiesOf } from '../../platform/policies/presenters.ts';
 import { buildMenu } from './menu.ts';
@@ -55,19 +57,30 @@ export function registerShellRoutes(ctx: AppContext): void {
     async (request) => abilitiesOf(requireUser(request), GRANTABLE_CANDIDATES),
   );
 
+  // The menu depends only on the token's rights and the configuration, and every page load asks for
+  // it: written once per token (the access check hands each request of a token the same claims
+  // object), by the route's own serializer (so tests still check it against the schema).
+  const menus = new WeakMap<AccessClaims, string>();
   app.get(
     '/api/shell/menu',
     {
       config: { access: 'authenticated' },
       schema: { tags: ['shell'], summary: "The signed-in user's menu of applications", response: { 200: MenuResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
-      return {
-        items: buildMenu(user.apps, ctx.config.HANGAR_STAGING),
-        staging: ctx.config.HANGAR_STAGING,
-        links: { documentation: ctx.config.DOCUMENTATION_URL, reportBug: ctx.config.REPORT_BUG_URL },
-      };
+      let body = menus.get(user);
+      if (body === undefined) {
+        // Our serializers write strings (platform/response-serializer.ts).
+        body = reply.serialize({
+          items: buildMenu(user.apps, ctx.config.HANGAR_STAGING),
+          staging: ctx.config.HANGAR_STAGING,
+          links: { documentation: ctx.config.DOCUMENTATION_URL, reportBug: ctx.config.REPORT_BUG_URL },
+        }) as string;
+        menus.set(user, body);
+      }
+      // Sent as written: Fastify passes a string with a JSON type through without serializing it again.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 
