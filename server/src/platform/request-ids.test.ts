@@ -11,6 +11,6 @@ describe('request ids', () => {
     const [prefixA] = a().split('-');
     const [prefixB] = b().split('-');
     expect(prefixA).not.toBe(prefixB);
-    expect(a()).toMatch(/^[\w-]{12}-[0-9a-z]+$/);
+    expect(a()).toMatch(/^[0-9a-f]{16}-[0-9a-z]+$/);
   });
 });
