@@ -56,15 +56,23 @@ describe('the JSON body guard', () => {
   });
 });
 
+/** An app with the guards and form bodies but without @fastify/multipart, as routes outside the upload features have. */
+async function withoutMultipart(): Promise<FastifyInstance> {
+  const plain = Fastify();
+  registerErrorHandling(plain);
+  registerInputGuards(plain);
+  await plain.register(fastifyFormbody);
+  return plain;
+}
+
+const postForm = (app: FastifyInstance, url: string, payload: string) =>
+  app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+
 describe('the guards where @fastify/multipart is not registered (routes outside the upload features)', () => {
   it('refuse NUL in a form body all the same', async () => {
-    const plain = Fastify();
-    registerErrorHandling(plain);
-    registerInputGuards(plain);
-    await plain.register(fastifyFormbody);
+    const plain = await withoutMultipart();
     plain.post('/echo', async () => ({ ok: true }));
-    const send = (payload: string) =>
-      plain.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    const send = (payload: string) => postForm(plain, '/echo', payload);
     const refused = await send('context=ab%00cd');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/NUL characters/);
@@ -75,16 +83,12 @@ describe('the guards where @fastify/multipart is not registered (routes outside 
 
 describe('the body guard on routes that take a body', () => {
   it('runs before the route’s own preValidation hooks, and a route without a body has none', async () => {
-    const plain = Fastify();
-    registerErrorHandling(plain);
-    registerInputGuards(plain);
-    await plain.register(fastifyFormbody);
+    const plain = await withoutMultipart();
     const seen: string[] = [];
     plain.post('/own', { preValidation: (_request, _reply, done) => (seen.push('own'), done()) }, async () => ({ ok: true }));
     plain.get('/read', async () => ({ ok: true }));
     await plain.ready();
-    const send = (payload: string) =>
-      plain.inject({ method: 'POST', url: '/own', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    const send = (payload: string) => postForm(plain, '/own', payload);
     expect((await send('a=b')).statusCode).toBe(200);
     expect(seen).toEqual(['own']);
     // The form parser lets NUL through: the guard refuses it before the route's own hook runs.
