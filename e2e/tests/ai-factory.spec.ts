@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures.ts';
 import { signedInPage } from './helpers.ts';
 
@@ -18,7 +20,57 @@ test('an AI Factory app opens in its tab through the portal, live, with its stat
   await expect(app.getByText(/live \(echo: ping\)/)).toBeVisible();
   await expect(app.getByText('Signed in as admin@hangar.local')).toBeVisible();
   const src = await page.locator('iframe[title="Passenger Forecast"]').getAttribute('src');
-  expect(src).toBe('/ai-factory/1001/?embed=true');
+  expect(src).toMatch(/^\/ai-factory\/1001\/~[^/]+\/\?embed=true$/);
+});
+
+// Issue 31: an app's page is a document of the portal's origin. Sandboxed without allow-same-origin,
+// it cannot read the portal's access token or cookies, nor get a token from the sign-in routes; and
+// no path under the app's address reaches another host.
+test('an app page cannot read the portal’s token nor reach another host', async ({ browser }) => {
+  const canary = http.createServer((_req, res) => {
+    hits++;
+    res.end('<script>steal()</script>');
+  });
+  let hits = 0;
+  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+  const port = (canary.address() as AddressInfo).port;
+  try {
+    const page = await signedInPage(browser, 'admin@hangar.local');
+    expect(await page.evaluate(() => localStorage.getItem('hangar.access_token'))).toBeTruthy();
+    await page.goto('/?tab=1001');
+    const frame = page.locator('iframe[title="Passenger Forecast"]');
+    await expect(frame).toHaveAttribute('src', /~/);
+    const base = (await frame.getAttribute('src'))!.replace(/\?embed=true$/, '');
+
+    // In the portal's iframe, as the app would be.
+    await frame.evaluate((el, url) => {
+      (el as HTMLIFrameElement).src = url;
+    }, `${base}probe`);
+    const inFrame = page.frameLocator('iframe[title="Passenger Forecast"]').locator('#probe');
+    await expect(inFrame).not.toHaveText('probing');
+    const framed = JSON.parse((await inFrame.textContent())!);
+    // The app's own requests still work (its answers are readable by its sandboxed page).
+    expect(framed).toEqual({ storage: 'denied', cookie: 'denied', jwt: 'blocked', refresh: 'blocked', own: 'cors 200' });
+
+    // Opened on its own, as a link in a message would open it.
+    const opened = await page.context().newPage();
+    await opened.goto(`${base}probe`);
+    await expect(opened.locator('#probe')).not.toHaveText('probing');
+    expect(JSON.parse((await opened.locator('#probe').textContent())!)).toMatchObject({
+      storage: 'denied',
+      jwt: 'blocked',
+      refresh: 'blocked',
+    });
+
+    // The address that reached another host before: refused, and the canary never asked.
+    for (const escape of [`%5C127.0.0.1:${port}/evil.html`, `%5C%5C127.0.0.1:${port}/evil.html`]) {
+      const answer = await opened.goto(`${base}${escape}`);
+      expect(answer?.status(), escape).toBe(400);
+    }
+    expect(hits).toBe(0);
+  } finally {
+    canary.close();
+  }
 });
 
 test('an app with no upstream says it is not deployed and how to register it', async ({ browser }) => {
@@ -38,5 +90,5 @@ test('the URL screen refuses an internal address and loads a registered app by i
   const port = Number(new URL(page.url()).port) + 11;
   await input.fill(`http://127.0.0.1:${port}/`);
   await page.getByRole('button', { name: 'Load' }).click();
-  await expect(page.locator('iframe[title="Streamlit app"]')).toHaveAttribute('src', '/ai-factory/1001/?embed=true');
+  await expect(page.locator('iframe[title="Streamlit app"]')).toHaveAttribute('src', /^\/ai-factory\/1001\/~[^/]+\/\?embed=true$/);
 });

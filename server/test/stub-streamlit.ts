@@ -5,7 +5,9 @@ import { WebSocketServer } from 'ws';
 /**
  * Stands in for a Streamlit server in tests, e2e and benches: its health route (200 "ok", or 503
  * "unavailable" when switched), a page that opens the WebSocket at _stcore/stream and shows what
- * comes back, that WebSocket (echo), and /whoami (the headers it received, to check identity).
+ * comes back, that WebSocket (echo), /whoami (the headers it received, to check identity) and
+ * /set-cookie (two cookies of its own, to check how the portal scopes them) and /probe (what a
+ * hostile app's page would try against the portal).
  * Run alone: `npx node server/test/stub-streamlit.ts PORT [BASE_PATH]`.
  */
 export interface StubStreamlit {
@@ -28,6 +30,26 @@ ws.onclose = () => { document.getElementById('state').textContent = 'closed'; };
 fetch('whoami').then((r) => r.json()).then((h) => { document.getElementById('who').textContent = 'Signed in as ' + h['x-hangar-user-email']; });
 </script></body></html>`;
 
+/**
+ * What a hostile app's page would try (issue 31): read the portal's access token and cookies, get a
+ * token from the portal's sign-in routes. It writes what it got into #probe.
+ */
+const PROBE = `<!doctype html><html><head><meta charset="utf-8"><title>Probe</title></head><body><pre id="probe">probing</pre>
+<script>
+const out = {};
+try { out.storage = String(localStorage.getItem('hangar.access_token')); } catch (e) { out.storage = 'denied'; }
+try { out.cookie = document.cookie; } catch (e) { out.cookie = 'denied'; }
+const attempt = (p) => p.then((r) => r.type + ' ' + r.status).catch(() => 'blocked');
+Promise.all([
+  attempt(fetch('/auth/get-jwt', { credentials: 'include' })),
+  attempt(fetch('/auth/refresh', { method: 'POST', credentials: 'include' })),
+  attempt(fetch('whoami')),
+]).then(([jwt, refresh, own]) => {
+  Object.assign(out, { jwt, refresh, own });
+  document.getElementById('probe').textContent = JSON.stringify(out);
+});
+</script></body></html>`;
+
 export async function startStubStreamlit(opts: { port?: number; basePath?: string } = {}): Promise<StubStreamlit> {
   const base = opts.basePath ?? '';
   let healthy = true;
@@ -44,9 +66,17 @@ export async function startStubStreamlit(opts: { port?: number; basePath?: strin
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'DENY' });
       return res.end(PAGE);
     }
+    if (rel === '/probe') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(PROBE);
+    }
     if (rel === '/whoami') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify(req.headers));
+    }
+    if (rel === '/set-cookie') {
+      res.writeHead(200, { 'set-cookie': ['pref=dark; Path=/; Domain=127.0.0.1; HttpOnly', 'lang=en'], 'content-type': 'text/plain' });
+      return res.end('set');
     }
     if (rel === '/echo' && req.method === 'POST') {
       res.writeHead(200, { 'content-type': req.headers['content-type'] ?? 'application/octet-stream' });

@@ -15,6 +15,7 @@ describe('what reaches the logs', () => {
       '/auth/callback?code=[redacted]&state=[redacted]&iss=http%3A%2F%2Fi',
     );
     expect(redactUrl('/api/credit')).toBe('/api/credit');
+    expect(redactUrl('/ai-factory/1001/~eyJzIjo.sig/_stcore/health?x=1')).toBe('/ai-factory/1001/~[redacted]/_stcore/health?x=1');
   });
 
   it("keeps a failed query's SQL but not its parameters (a password hash, say)", () => {

@@ -6,7 +6,11 @@ import { lazyChildLogger } from './request-logger.ts';
 const SECRET_PARAMS =
   /^(token|id_token_hint|id_token|access_token|refresh_token|code|state|code_verifier|client_secret|password|signature|x-amz-signature|x-amz-credential)$/i;
 
-export function redactUrl(url: string): string {
+/** An AI Factory session's ticket, in the path of every proxied request (/ai-factory/{id}/~{ticket}/…). */
+const PATH_TICKET = /^(\/ai-factory\/\d+\/~)[^/?#]+/;
+
+export function redactUrl(raw: string): string {
+  const url = raw.startsWith('/ai-factory/') ? raw.replace(PATH_TICKET, '$1[redacted]') : raw;
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = url

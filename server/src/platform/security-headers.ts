@@ -32,12 +32,17 @@ const FRAMEABLE = /^\/pdf(\?|$)/;
 
 /**
  * AI Factory apps served through the portal's proxy: the app's own page, in the portal's iframe.
- * Its scripts are the app's (Streamlit's), so the portal's script policy does not apply; framing is
- * limited to the portal itself.
+ * Its scripts are the app's, not under the portal's script policy. Every answer of the proxy is
+ * sandboxed without allow-same-origin: an app's page runs in an opaque origin, so it cannot read the
+ * portal's storage (the access token), its requests carry none of the portal's cookies, and the
+ * portal's API refuses its state-changing calls as cross-site. The app keeps scripts, forms,
+ * pop-ups, downloads and dialogs; framing is limited to the portal itself.
  */
+export const APP_PAGE_POLICY =
+  "sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads allow-modals; frame-ancestors 'self'";
 const PROXIED_APP = /^\/ai-factory\//;
 const PROXIED_APP_HEADERS: [string, string][] = [
-  ['content-security-policy', "frame-ancestors 'self'"],
+  ['content-security-policy', APP_PAGE_POLICY],
   ['x-frame-options', 'SAMEORIGIN'],
   ['x-content-type-options', 'nosniff'],
   ['referrer-policy', 'same-origin'],

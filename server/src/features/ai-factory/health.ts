@@ -24,7 +24,7 @@ export function createHealth(opts: { timeoutMs: number }) {
     const sleeping = (reason: string): Probe => ({ state: 'sleeping', reason, wakeable: true, checkedAt });
     const down = (reason: string): Probe => ({ state: 'down', reason, wakeable: false, checkedAt });
     try {
-      const res = await fetch(upstreamUrl(app, '_stcore/health'), { signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'manual' });
+      const res = await fetch(upstreamUrl(app, '_stcore/health')!, { signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'manual' });
       const text = (await res.text()).trim().slice(0, 100);
       if (res.status === 200) return { state: 'running', reason: null, wakeable: false, checkedAt };
       if (res.status === 503) return sleeping(`The app is starting or asleep (its health check answers "${text || 'unavailable'}").`);
@@ -62,7 +62,7 @@ export function createHealth(opts: { timeoutMs: number }) {
       if (!app.upstream) return probeNow(app);
       const signal = () => AbortSignal.timeout(Math.max(opts.timeoutMs, 5000));
       if (app.wakeUrl) await fetch(app.wakeUrl, { method: 'POST', signal: signal() }).catch(() => undefined);
-      await fetch(upstreamUrl(app, ''), { signal: signal(), redirect: 'manual' })
+      await fetch(upstreamUrl(app, '')!, { signal: signal(), redirect: 'manual' })
         .then((r) => r.body?.cancel())
         .catch(() => undefined);
       return this.probe(app, true);

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -8,7 +10,7 @@ import { type StubStreamlit, startStubStreamlit } from '../../../test/stub-strea
 import { aiFactorySessions } from '../../platform/db/schema.ts';
 
 // The AI Factory through the portal: HTTP and WebSocket to a stand-in Streamlit server, only with
-// the app's session cookie (and so its right), identity headers set by the portal and never the
+// the ticket of an app's session (and so its right), identity headers set by the portal and never the
 // browser's, real health states, and the session event stream's states.
 
 let t: TestApp;
@@ -48,8 +50,9 @@ async function session(token: string, appName: string) {
     body: JSON.stringify({ appName }),
   });
   const body = await res.json();
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  return { status: res.status, body, cookie, setCookie: res.headers.get('set-cookie') ?? '' };
+  // The session's address, without ?embed=true: /ai-factory/{id}/~{ticket}/
+  const base = typeof body.url === 'string' ? body.url.replace(/\?embed=true$/, '') : '';
+  return { status: res.status, body, base, setCookie: res.headers.get('set-cookie') ?? '' };
 }
 
 /** Reads the event stream until it ends (or `until` events arrived), with its heartbeat comments. */
@@ -95,25 +98,30 @@ describe('AI Factory proxy', () => {
   it('serves the app under the portal origin, framed by the portal only, with the identity the portal vouches for', async () => {
     const s = await session(admin, 'passenger-forecast');
     expect(s.status).toBe(200);
-    expect(s.body.url).toBe('/ai-factory/1001/?embed=true');
-    expect(s.setCookie).toMatch(/Path=\/ai-factory\/1001\//);
-    expect(s.setCookie).toMatch(/HttpOnly/);
-    expect(s.setCookie).toMatch(/SameSite=Strict/);
-    const page = await fetch(`${t.url}${s.body.url}`, { headers: { cookie: s.cookie } });
+    expect(s.body.url).toMatch(/^\/ai-factory\/1001\/~[\w-]+\.[\w-]+\/\?embed=true$/);
+    // The credential is the ticket in the path: no cookie (an app's sandboxed page sends none).
+    expect(s.setCookie).toBe('');
+    const page = await fetch(`${t.url}${s.body.url}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Stub Streamlit app');
-    // The stub says DENY; the portal frames it itself.
+    // The stub says DENY; the portal frames it itself, sandboxed in an opaque origin.
     expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toMatch(/sandbox allow-scripts/);
+    expect(csp).not.toContain('allow-same-origin');
     expect(stub.last.http?.['x-hangar-user-email']).toBe('admin@hangar.local');
-    expect(stub.last.http?.cookie ?? '').not.toContain('hangar_ai_factory');
+    // The sandboxed page's own fetches come from the null origin: their answers are readable by it.
+    const own = await fetch(`${t.url}${s.base}whoami`, { headers: { origin: 'null' } });
+    expect(own.headers.get('access-control-allow-origin')).toBe('null');
+    expect(own.headers.get('access-control-allow-credentials')).toBeNull();
+    expect((await fetch(`${t.url}${s.base}whoami`)).headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('drops identity headers the browser sends and sets its own', async () => {
     const s = await session(admin, 'passenger-forecast');
-    const res = await fetch(`${t.url}/ai-factory/1001/whoami`, {
+    const res = await fetch(`${t.url}${s.base}whoami`, {
       headers: {
-        cookie: s.cookie,
         'x-hangar-user-email': 'ceo@hangar.local',
         'X-Hangar-User-Id': 'forged',
         'x-forwarded-user': 'ceo',
@@ -133,9 +141,9 @@ describe('AI Factory proxy', () => {
   it('passes request bodies through (file uploads)', async () => {
     const s = await session(admin, 'passenger-forecast');
     const body = 'a,b\n1,2\n'.repeat(1000);
-    const res = await fetch(`${t.url}/ai-factory/1001/echo`, {
+    const res = await fetch(`${t.url}${s.base}echo`, {
       method: 'POST',
-      headers: { cookie: s.cookie, 'content-type': 'text/csv' },
+      headers: { 'content-type': 'text/csv' },
       body,
     });
     expect(res.status).toBe(200);
@@ -144,22 +152,86 @@ describe('AI Factory proxy', () => {
 
   it('reaches an app served under its own base path', async () => {
     const s = await session(admin, 'baggage-anomalies');
-    const res = await fetch(`${t.url}/ai-factory/1003/_stcore/health`, { headers: { cookie: s.cookie } });
+    const res = await fetch(`${t.url}${s.base}_stcore/health`);
     expect(await res.text()).toBe('ok');
   });
 
-  it('refuses the app without its session cookie, with another app’s cookie, or with a forged one', async () => {
+  it('refuses the app without its session’s ticket, with another app’s ticket, or with a forged one', async () => {
     expect((await fetch(`${t.url}/ai-factory/1001/`)).status).toBe(401);
     expect((await fetch(`${t.url}/ai-factory/1001/`, { headers: { authorization: `Bearer ${admin}` } })).status).toBe(401);
     const other = await session(admin, 'baggage-anomalies');
-    const res = await fetch(`${t.url}/ai-factory/1001/`, { headers: { cookie: other.cookie.replace(/^[^=]+/, 'hangar_ai_factory') } });
+    const ticketOf = (base: string) => /\/~([^/]+)\//.exec(base)![1]!;
+    const res = await fetch(`${t.url}/ai-factory/1001/~${ticketOf(other.base)}/`);
     expect(res.status).toBe(401);
     expect((await res.json()).message).toMatch(/another app/);
     const s = await session(admin, 'passenger-forecast');
-    const [payload, mac] = s.cookie.split('=')[1]!.split('.');
+    const [payload, mac] = ticketOf(s.base).split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, m: 'ceo@hangar.local' })).toString('base64url');
-    expect((await fetch(`${t.url}/ai-factory/1001/`, { headers: { cookie: `hangar_ai_factory=${forged}.${mac}` } })).status).toBe(401);
+    expect((await fetch(`${t.url}/ai-factory/1001/~${forged}.${mac}/`)).status).toBe(401);
+    expect((await fetch(`${t.url}/ai-factory/1001/~${payload}.${mac}x/`)).status).toBe(401);
+    expect((await fetch(`${t.url}/ai-factory/1001/~not-json.${mac}/`)).status).toBe(401);
+  });
+
+  // Issue 31: with basePath "", `/ai-factory/1001/%5C127.0.0.1:18083/x` was fetched from that host.
+  it('never leaves the registered upstream, whatever the path (HTTP and WebSocket)', async () => {
+    const canary = http.createServer((_req, res) => {
+      canaryHits++;
+      res.end('<script>steal()</script>');
+    });
+    let canaryHits = 0;
+    canary.on('upgrade', (_req, socket) => {
+      canaryHits++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+    const port = (canary.address() as AddressInfo).port;
+    try {
+      const s = await session(admin, 'passenger-forecast');
+      const raw = (path: string) =>
+        new Promise<number>((resolve, reject) => {
+          // node:http sends the path byte for byte (fetch would turn a backslash into a slash).
+          const req = http.request(`${t.url}/`, { path, method: 'GET' }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      for (const escape of [
+        `%5C127.0.0.1:${port}/evil.html`,
+        `%5C%5C127.0.0.1:${port}/x`,
+        `\\127.0.0.1:${port}/x`,
+        `%5c127.0.0.1:${port}/`,
+      ]) {
+        expect(await raw(`${s.base}${escape}`), escape).toBe(400);
+      }
+      // A slash after the ticket is a path of the app, on the app's own host.
+      expect(await raw(`${s.base}/127.0.0.1:${port}/x`)).toBe(404);
+      expect(await raw(`${s.base}..%2f..%2fx`)).toBe(400);
+      expect((await openWs(`${s.base}%5C127.0.0.1:${port}/_stcore/stream`, {})).status).toBe(400);
+      expect(canaryHits).toBe(0);
+    } finally {
+      canary.close();
+    }
+  });
+
+  it('gives the app only the cookies it set itself, scoped to its path; never the portal’s or its identity provider’s', async () => {
+    const s = await session(admin, 'passenger-forecast');
+    const set = await fetch(`${t.url}${s.base}set-cookie`);
+    const scoped = set.headers.getSetCookie();
+    expect(scoped).toEqual(['aif1001_pref=dark; Path=/ai-factory/1001/; HttpOnly', 'aif1001_lang=en; Path=/ai-factory/1001/']);
+    const seen = await (
+      await fetch(`${t.url}${s.base}whoami`, {
+        headers: { cookie: '_session=idp; _session.sig=sig; hangar_refresh=r; aif1002_x=other-app; aif1001_pref=dark; aif1001_lang=en' },
+      })
+    ).json();
+    expect(seen.cookie).toBe('pref=dark; lang=en');
+    const { ws } = await openWs(`${s.base}_stcore/stream`, { cookie: '_session=idp; _session.sig=sig; aif1001_lang=en' });
+    ws!.close();
+    expect(stub.last.upgrade?.cookie).toBe('lang=en');
+    await fetch(`${t.url}${s.base}whoami`, { headers: { cookie: '_session=idp; _session.sig=sig' } });
+    expect(stub.last.http?.cookie).toBeUndefined();
   });
 
   it('gives no session to a user without the app’s right', async () => {
@@ -171,7 +243,7 @@ describe('AI Factory proxy', () => {
 
   it('carries the WebSocket at _stcore/stream, and refuses the upgrade without the session', async () => {
     const s = await session(admin, 'passenger-forecast');
-    const { ws, status } = await openWs('/ai-factory/1001/_stcore/stream', { cookie: s.cookie, 'x-hangar-user-email': 'ceo@hangar.local' });
+    const { ws, status } = await openWs(`${s.base}_stcore/stream`, { 'x-hangar-user-email': 'ceo@hangar.local' });
     expect(status).toBe(101);
     const echoed = await new Promise<string>((resolve) => {
       ws!.once('message', (d) => resolve(String(d)));
@@ -182,7 +254,7 @@ describe('AI Factory proxy', () => {
     ws!.close();
     expect((await openWs('/ai-factory/1001/_stcore/stream', {})).status).toBe(401);
     const other = await session(admin, 'baggage-anomalies');
-    expect((await openWs('/ai-factory/1001/_stcore/stream', { cookie: other.cookie })).status).toBe(401);
+    expect((await openWs(`${other.base.replace('/1003/', '/1001/')}_stcore/stream`, {})).status).toBe(401);
   });
 
   it('answers an Upgrade header elsewhere as an ordinary request', async () => {
@@ -194,14 +266,14 @@ describe('AI Factory proxy', () => {
   it('ends the proxy for a session deleted, and for every session at logout', async () => {
     const s = await session(admin, 'passenger-forecast');
     expect((await call('DELETE', `/api/streamlit/delete-session/${s.body.uuid}`, admin)).status).toBe(200);
-    expect((await fetch(`${t.url}/ai-factory/1001/`, { headers: { cookie: s.cookie } })).status).toBe(401);
+    expect((await fetch(`${t.url}${s.base}`)).status).toBe(401);
     expect((await call('DELETE', `/api/streamlit/delete-session/${s.body.uuid}`, admin)).status).toBe(404);
 
     const signed = await signIn(t.url, 'admin@hangar.local', DEMO_PASSWORD);
     const mine = await session(signed.accessToken, 'passenger-forecast');
-    expect((await fetch(`${t.url}/ai-factory/1001/`, { headers: { cookie: mine.cookie } })).status).toBe(200);
+    expect((await fetch(`${t.url}${mine.base}`)).status).toBe(200);
     await signed.client.fetch(`${t.url}/auth/logout`, { method: 'POST' });
-    expect((await fetch(`${t.url}/ai-factory/1001/`, { headers: { cookie: mine.cookie } })).status).toBe(401);
+    expect((await fetch(`${t.url}${mine.base}`)).status).toBe(401);
     const rows = await t.ctx.db.select().from(aiFactorySessions).where(eq(aiFactorySessions.id, mine.body.uuid));
     expect(rows).toEqual([]);
   });

@@ -4,10 +4,12 @@ import type { Duplex } from 'node:stream';
 import { AI_FACTORY_PROXY_PREFIX } from '@hangar/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, unauthenticated } from '../../platform/errors.ts';
+import { AppError, badRequest, unauthenticated } from '../../platform/errors.ts';
+import { APP_PAGE_POLICY } from '../../platform/security-headers.ts';
+import { appCookiesFor, scopeAppCookies, scopeSetCookie } from './app-cookies.ts';
 import type { RegisteredApp, Registry } from './registry.ts';
 import { upstreamUrl } from './registry.ts';
-import { type AiFactorySessions, type ProxyIdentity, SESSION_COOKIE } from './sessions.ts';
+import { type AiFactorySessions, type ProxyIdentity, TICKET_MARK } from './sessions.ts';
 
 /**
  * The reverse proxy that serves each app under the portal's origin (/ai-factory/{id}/…), HTTP
@@ -32,7 +34,7 @@ type UpgradeRequest = IncomingMessage & { [kUpgrade]?: { socket: Duplex; head: B
 
 declare module 'fastify' {
   interface FastifyRequest {
-    aiFactory?: { app: RegisteredApp; who: ProxyIdentity };
+    aiFactory?: { app: RegisteredApp; who: ProxyIdentity; target: URL };
   }
 }
 
@@ -41,12 +43,10 @@ export function identityHeaders(request: FastifyRequest, who: ProxyIdentity): Re
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || STRIPPED.test(name) || name === 'authorization') continue;
     if (name === 'cookie') {
-      // The portal's own session cookie is not the app's business.
-      const kept = String(value)
-        .split(/;\s*/)
-        .filter((c) => !c.startsWith(`${SESSION_COOKIE}=`))
-        .join('; ');
-      if (kept) out.cookie = kept;
+      // Only the cookies this app set itself (scoped by name to it): never the portal's, nor its
+      // identity provider's sign-in session, which would let the app sign in as the user.
+      const own = appCookiesFor(who.appId, String(value));
+      if (own) out.cookie = own;
       continue;
     }
     out[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -88,10 +88,15 @@ export async function registerProxy(ctx: AppContext, registry: Registry, session
     const id = Number((request.params as { id: string }).id);
     const target = Number.isInteger(id) ? registry.byId(id) : null;
     if (!target) throw new AppError('NOT_FOUND', `There is no AI Factory app ${String((request.params as { id: string }).id)}.`);
-    const check = await sessions.verifyCookie(request.cookies[SESSION_COOKIE], target.id);
+    const { ticket, rest } = splitPath(request.raw.url ?? '', target.id);
+    const check = await sessions.verifyTicket(ticket ?? undefined, target.id);
     if (!check.ok) throw unauthenticated(check.reason);
     if (!target.upstream) throw new AppError('UNAVAILABLE', target.notDeployedReason ?? 'This app is not deployed.');
-    request.aiFactory = { app: target, who: check.who };
+    const url = upstreamUrl(target, rest);
+    if (!url) {
+      throw badRequest(`This address is outside ${target.title}: the portal only passes on paths of the app itself.`);
+    }
+    request.aiFactory = { app: target, who: check.who, target: url };
   }
 
   await app.register(async (scope: FastifyInstance) => {
@@ -108,14 +113,13 @@ export async function registerProxy(ctx: AppContext, registry: Registry, session
       });
     }
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const { app: target, who } = request.aiFactory!;
-      const rest = (request.params as { '*'?: string })['*'] ?? '';
+      const { app: target, who, target: url } = request.aiFactory!;
       const upgrade = (request.raw as UpgradeRequest)[kUpgrade];
-      if (upgrade) return pipeUpgrade(request, reply, upstreamUrl(target, rest), who, upgrade);
+      if (upgrade) return pipeUpgrade(request, reply, url, who, upgrade);
       const query = request.raw.url?.includes('?') ? request.raw.url.slice(request.raw.url.indexOf('?')) : '';
-      return reply.from(`${upstreamUrl(target, rest).href}${query}`, {
+      return reply.from(`${url.href}${query}`, {
         rewriteRequestHeaders: () => ({ ...identityHeaders(request, who), host: request.headers.host ?? '' }),
-        rewriteHeaders: (headers) => framedHeaders(headers),
+        rewriteHeaders: (headers) => scopeAppCookies(target.id, sandboxedReads(request, framedHeaders(headers))),
         onError: (r, { error }) => {
           r.code(502)
             .type('text/plain; charset=utf-8')
@@ -126,7 +130,7 @@ export async function registerProxy(ctx: AppContext, registry: Registry, session
     scope.route({
       method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       url: `${AI_FACTORY_PROXY_PREFIX}/:id/*`,
-      // No bearer token in an iframe: the session cookie of this app (set by create-session) is the credential, checked by guard.
+      // No bearer token in an iframe: the session's ticket in the path (from create-session) is the credential, checked by guard.
       config: { access: 'public' },
       schema: { hide: true },
       onRequest: guard,
@@ -139,15 +143,49 @@ export async function registerProxy(ctx: AppContext, registry: Registry, session
   });
 }
 
-/** The app's own framing refusal would blank the tab: the portal's frame-ancestors 'self' applies instead. */
-function framedHeaders(headers: Record<string, unknown>) {
+/**
+ * The app's page keeps its own policy, less its framing refusal (which would blank the tab) and any
+ * sandbox of its own: the portal's sandbox and frame-ancestors 'self' always apply (APP_PAGE_POLICY).
+ */
+export function framedHeaders(headers: Record<string, unknown>) {
   const out = { ...headers };
   delete out['x-frame-options'];
   const csp = out['content-security-policy'];
-  if (typeof csp === 'string') {
-    out['content-security-policy'] = `${csp.replace(/frame-ancestors[^;]*;?/i, '').replace(/;\s*$/, '')}; frame-ancestors 'self'`;
-  }
+  const own =
+    typeof csp === 'string'
+      ? csp
+          .split(';')
+          .map((d) => d.trim())
+          .filter((d) => d && !/^(frame-ancestors|sandbox)\b/i.test(d))
+      : [];
+  out['content-security-policy'] = [...own, APP_PAGE_POLICY].join('; ');
   return out as Record<string, string>;
+}
+
+/**
+ * The app's sandboxed page has an opaque origin, so its own fetches are cross-origin ("Origin: null")
+ * and the browser hides their answers unless allowed. The proxy allows the null origin when the app
+ * did not answer with a policy of its own. No credentials are allowed, and the answer is reachable
+ * only with the session's ticket in the address, so no other page gains anything from it.
+ */
+function sandboxedReads(request: FastifyRequest, headers: Record<string, string>): Record<string, string> {
+  if (request.headers.origin !== 'null' || headers['access-control-allow-origin']) return headers;
+  return { ...headers, 'access-control-allow-origin': 'null', vary: headers.vary ? `${headers.vary}, Origin` : 'Origin' };
+}
+
+/**
+ * The ticket and the rest of a proxied address, from the raw request path (still percent-encoded):
+ * /ai-factory/{id}/~{ticket}/{rest}?{query}.
+ */
+export function splitPath(rawUrl: string, appId: number): { ticket: string | null; rest: string } {
+  const path = rawUrl.split(/[?#]/, 1)[0]!;
+  const prefix = `${AI_FACTORY_PROXY_PREFIX}/${appId}/`;
+  const after = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+  if (!after.startsWith(TICKET_MARK)) return { ticket: null, rest: after };
+  const slash = after.indexOf('/');
+  return slash < 0
+    ? { ticket: after.slice(TICKET_MARK.length), rest: '' }
+    : { ticket: after.slice(TICKET_MARK.length, slash), rest: after.slice(slash + 1) };
 }
 
 function pipeUpgrade(
@@ -177,7 +215,11 @@ function pipeUpgrade(
   };
   up.on('upgrade', (res, upSocket, upHead) => {
     const lines = [`HTTP/1.1 101 Switching Protocols`];
-    for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+    for (let i = 0; i < res.rawHeaders.length; i += 2) {
+      const name = res.rawHeaders[i]!;
+      const value = res.rawHeaders[i + 1]!;
+      lines.push(`${name}: ${/^set-cookie$/i.test(name) ? scopeSetCookie(who.appId, value) : value}`);
+    }
     socket.write(`${lines.join('\r\n')}\r\n\r\n`);
     if (upHead.length) socket.write(upHead);
     if (head.length) upSocket.write(head);

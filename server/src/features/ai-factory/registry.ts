@@ -77,7 +77,27 @@ export function createRegistry(raw: unknown, catalogue: readonly AiFactoryDefini
 }
 export type Registry = ReturnType<typeof createRegistry>;
 
-/** The upstream URL of a path under the app's proxy prefix. */
-export function upstreamUrl(app: RegisteredApp, rest: string): URL {
-  return new URL(`${app.basePath}/${rest.replace(/^\/+/, '')}`, app.upstream!);
+/**
+ * The upstream URL of a path under the app's proxy prefix, or null when it would leave the app.
+ * `rawPath` is the request's path after /ai-factory/{id}/ as the browser sent it (still
+ * percent-encoded, no query). It is appended to the registered origin and base path as text and
+ * parsed as a whole, then checked: a backslash (WHATWG URL reads `/\\host` as `//host`), a control
+ * character or dot segments that climb out of the base path could otherwise point the proxy at
+ * another host or at the upstream's other paths.
+ */
+export function upstreamUrl(app: RegisteredApp, rawPath: string): URL | null {
+  const upstream = app.upstream;
+  if (!upstream) return null;
+  // An encoded slash or backslash is refused too: an upstream that decodes it before resolving dot
+  // segments would climb out of the base path.
+  if (/[\\\u0000-\u001f\u007f]|%5c|%2f/i.test(rawPath)) return null;
+  let url: URL;
+  try {
+    url = new URL(`${upstream.origin}${app.basePath}/${rawPath}`);
+  } catch {
+    return null;
+  }
+  if (url.origin !== upstream.origin || url.username || url.password) return null;
+  if (!`${url.pathname}/`.startsWith(`${app.basePath}/`)) return null;
+  return url;
 }

@@ -23,7 +23,7 @@ import { createHealth, statusOf } from './health.ts';
 import { checkLocalUrl } from './local-url.ts';
 import { registerProxy } from './proxy.ts';
 import { createRegistry, type RegisteredApp } from './registry.ts';
-import { createAiFactorySessions, SESSION_COOKIE } from './sessions.ts';
+import { createAiFactorySessions, TICKET_MARK } from './sessions.ts';
 import { streamSession } from './stream.ts';
 
 const TAG = ['ai-factory'];
@@ -36,7 +36,6 @@ export async function registerAiFactoryRoutes(ctx: AppContext) {
   const health = createHealth({ timeoutMs: ctx.config.AI_FACTORY_HEALTH_TIMEOUT_MS });
   const sessions = await createAiFactorySessions(ctx);
   await registerProxy(ctx, registry, sessions);
-  const secure = ctx.config.publicUrl.startsWith('https:');
 
   /** The app the caller names, refused (and audited) when they do not hold its right. */
   async function appFor(request: Parameters<typeof requireUser>[0], appName: string): Promise<RegisteredApp> {
@@ -138,7 +137,7 @@ export async function registerAiFactoryRoutes(ctx: AppContext) {
       schema: {
         tags: TAG,
         summary:
-          'Starts a session of an app: answers its uuid and the iframe address, and sets the cookie (httpOnly, SameSite=Strict, limited to the app’s path) that the proxy accepts',
+          'Starts a session of an app: answers its uuid and the iframe address, which carries the session’s signed ticket in its path (the credential the proxy accepts)',
         body: StreamlitSessionCreate,
         response: { 200: StreamlitSessionCreated },
       },
@@ -146,15 +145,8 @@ export async function registerAiFactoryRoutes(ctx: AppContext) {
     async (request, reply) => {
       const a = await appFor(request, request.body.appName);
       if (!a.upstream) throw new AppError('UNAVAILABLE', a.notDeployedReason ?? 'Not deployed.');
-      const { row, cookie } = await sessions.create(requireUser(request), a.id);
-      reply.setCookie(SESSION_COOKIE, cookie, {
-        path: a.proxyPath,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure,
-        maxAge: Math.floor(sessions.lifetimeMs / 1000),
-      });
-      return { uuid: row.id, start_time: row.startTime.toISOString(), url: embedUrl(a) };
+      const { row, ticket } = await sessions.create(requireUser(request), a.id);
+      return { uuid: row.id, start_time: row.startTime.toISOString(), url: `${a.proxyPath}${TICKET_MARK}${ticket}/?embed=true` };
     },
   );
 
@@ -206,7 +198,8 @@ export async function registerAiFactoryRoutes(ctx: AppContext) {
       config: { access: AI_FACTORY_RULE, openapi: { errors: [400, 403, 404, 503] } },
       schema: {
         tags: TAG,
-        summary: 'The address (same origin, ?embed=true) at which the portal serves an app',
+        summary:
+          'The address (same origin, ?embed=true) at which the portal serves an app; its pages need a session, whose address create-session answers',
         querystring: StreamlitUrlQuery,
         response: { 200: StreamlitUrlResponse },
       },

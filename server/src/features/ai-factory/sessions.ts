@@ -7,7 +7,7 @@ import { getOrCreateSecret } from '../../platform/secrets.ts';
 
 export type SessionRow = typeof aiFactorySessions.$inferSelect;
 
-/** Who the proxy serves: what the session cookie carries, signed by the portal. */
+/** Who the proxy serves: what the session's ticket carries, signed by the portal. */
 export interface ProxyIdentity {
   sessionId: string;
   appId: number;
@@ -21,7 +21,12 @@ export interface ProxyIdentity {
   expires: number;
 }
 
-export const SESSION_COOKIE = 'hangar_ai_factory';
+/**
+ * The session's credential is a ticket in the path (/ai-factory/{id}/~{ticket}/…), not a cookie:
+ * app pages run sandboxed in an opaque origin (docs/ai-factory.md), whose requests carry no cookies,
+ * while a relative address in the page keeps the ticket. Signed by the portal; names the app.
+ */
+export const TICKET_MARK = '~';
 /** The proxy re-reads a session row at most this often (a delete on another process takes effect within it). */
 const ROW_CACHE_MS = 5000;
 
@@ -45,7 +50,7 @@ export async function createAiFactorySessions(ctx: AppContext) {
 
   return {
     lifetimeMs,
-    async create(user: AccessClaims, appId: number): Promise<{ row: SessionRow; cookie: string }> {
+    async create(user: AccessClaims, appId: number): Promise<{ row: SessionRow; ticket: string }> {
       // This user's sessions that outlived their lifetime are of no use to anyone: removed here.
       await ctx.db
         .delete(aiFactorySessions)
@@ -67,11 +72,11 @@ export async function createAiFactorySessions(ctx: AppContext) {
         e: Math.floor(r.expiresAt.getTime() / 1000),
       };
       const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-      return { row: r, cookie: `${payload}.${mac(payload)}` };
+      return { row: r, ticket: `${payload}.${mac(payload)}` };
     },
 
-    /** The identity of a session cookie, or why the proxy refuses it. */
-    async verifyCookie(
+    /** The identity of a session ticket, or why the proxy refuses it. */
+    async verifyTicket(
       value: string | undefined,
       appId: number,
     ): Promise<{ ok: true; who: ProxyIdentity } | { ok: false; reason: string }> {
@@ -82,7 +87,12 @@ export async function createAiFactorySessions(ctx: AppContext) {
       const expected = Buffer.from(mac(payload));
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return bad;
-      const c = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+      let c: Record<string, unknown>;
+      try {
+        c = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+      } catch {
+        return bad;
+      }
       const who: ProxyIdentity = {
         sessionId: String(c.s),
         appId: Number(c.a),

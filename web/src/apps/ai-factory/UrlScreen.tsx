@@ -25,8 +25,12 @@ export function UrlScreen() {
       const checked = (await checkLocalUrl(url.trim())).url;
       endSession();
       const registered = /^\/ai-factory\/(\d+)\//.exec(checked);
-      if (registered?.[1]) session.current = (await createSession(registered[1])).uuid;
-      setSrc(checked);
+      if (registered?.[1]) {
+        // A registered app is served only with a session's ticket, which the session's address carries.
+        const opened = await createSession(registered[1]);
+        session.current = opened.uuid;
+        setSrc(opened.url);
+      } else setSrc(checked);
     } catch (err) {
       setSrc(null);
       setError(err instanceof Error ? err.message : 'This address cannot be loaded.');

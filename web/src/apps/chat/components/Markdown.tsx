@@ -44,6 +44,16 @@ const components: Components = {
       </div>
     );
   },
+  // An answer is model output (and so whatever a prompt injection put there): an image in it would be
+  // fetched with the user's session the moment it renders. It is shown as a link the user can choose to open.
+  img({ src, alt }) {
+    const address = typeof src === 'string' ? src : '';
+    return (
+      <a href={address} target="_blank" rel="noopener noreferrer" className="chat-image-link">
+        {`Image${alt ? `: ${alt}` : ''} (${address || 'no address'})`}
+      </a>
+    );
+  },
   a({ href, children }) {
     return (
       <a href={href} target="_blank" rel="noopener noreferrer">
@@ -56,7 +66,7 @@ const components: Components = {
 const remarkPlugins = [remarkGfm];
 const rehypePlugins = [[rehypeHighlight, { detect: false }] as const] as NonNullable<Parameters<typeof ReactMarkdown>[0]['rehypePlugins']>;
 
-/** An answer as Markdown: GFM tables and lists, highlighted code blocks with a copy button. No raw HTML. */
+/** An answer as Markdown: GFM tables and lists, highlighted code blocks with a copy button. No raw HTML, no images loaded. */
 export default function Markdown({ text }: { text: string }) {
   return (
     <div className="chat-markdown">
