@@ -63,9 +63,9 @@ test('an app page cannot read the portal’s token nor reach another host', asyn
     });
 
     // The address that reached another host before: refused, and the canary never asked.
-    for (const escape of [`%5C127.0.0.1:${port}/evil.html`, `%5C%5C127.0.0.1:${port}/evil.html`]) {
-      const answer = await opened.goto(`${base}${escape}`);
-      expect(answer?.status(), escape).toBe(400);
+    for (const attempt of [`%5C127.0.0.1:${port}/evil.html`, `%5C%5C127.0.0.1:${port}/evil.html`]) {
+      const answer = await opened.goto(`${base}${attempt}`);
+      expect(answer?.status(), attempt).toBe(400);
     }
     expect(hits).toBe(0);
   } finally {

@@ -198,13 +198,13 @@ describe('AI Factory proxy', () => {
           req.on('error', reject);
           req.end();
         });
-      for (const escape of [
+      for (const attempt of [
         `%5C127.0.0.1:${port}/evil.html`,
         `%5C%5C127.0.0.1:${port}/x`,
         `\\127.0.0.1:${port}/x`,
         `%5c127.0.0.1:${port}/`,
       ]) {
-        expect(await raw(`${s.base}${escape}`), escape).toBe(400);
+        expect(await raw(`${s.base}${attempt}`), attempt).toBe(400);
       }
       // A slash after the ticket is a path of the app, on the app's own host.
       expect(await raw(`${s.base}/127.0.0.1:${port}/x`)).toBe(404);

@@ -90,7 +90,7 @@ export function upstreamUrl(app: RegisteredApp, rawPath: string): URL | null {
   if (!upstream) return null;
   // An encoded slash or backslash is refused too: an upstream that decodes it before resolving dot
   // segments would climb out of the base path.
-  if (/[\\\u0000-\u001f\u007f]|%5c|%2f/i.test(rawPath)) return null;
+  if (/\\|%5c|%2f|\p{Cc}/iu.test(rawPath)) return null;
   let url: URL;
   try {
     url = new URL(`${upstream.origin}${app.basePath}/${rawPath}`);
