@@ -279,6 +279,38 @@ export function createLedger(db: Db, caps: DailyCaps = {}) {
       return holdOrOpen(userId, Math.max(1, toMilli(estimate)), feature, true);
     },
 
+    /**
+     * Holds the estimate, or what the balance and the daily caps leave when less, but never less
+     * than `least`: a token-bounded answer that then asks the model for no more than the hold pays
+     * for, and is refused when that would be too little to answer (402 out of credit, or 429 for
+     * the daily cap that binds), rather than holding a scrap and cutting the answer to nothing.
+     * One transaction: the caps' lock, then the account's (the order hold and extendUpTo take them).
+     */
+    async reserveBetween(userId: string, least: number, estimate: number, feature: string): Promise<Reservation> {
+      const leastMilli = Math.max(1, toMilli(least));
+      const wantedMilli = Math.max(leastMilli, toMilli(estimate));
+      const attempt = () =>
+        db.transaction(async (tx) => {
+          const { room, binding } = await capRoomMilli(tx, userId);
+          if (room < leastMilli && binding) throw binding;
+          const [account] = await tx
+            .select({ remaining: creditAccounts.remainingMilli })
+            .from(creditAccounts)
+            .where(eq(creditAccounts.userId, userId))
+            .for('update');
+          if (!account) return null;
+          if (account.remaining < leastMilli) throw new InsufficientCreditError();
+          return holdOnce(tx, userId, Math.min(wantedMilli, room), feature, true);
+        });
+      const held = await attempt();
+      if (held) return held;
+      // No account yet: opened (the opening row), then tried once more, as holdOrOpen does.
+      await ensureAccount(db, userId);
+      const retried = await attempt();
+      if (!retried) throw new InsufficientCreditError();
+      return retried;
+    },
+
     /** Charges the real cost of a reservation (see closePart), in one statement. */
     async settle(reservationId: string, actualCost: number, usage?: Usage): Promise<void> {
       await close(reservationId, toMilli(Math.max(0, actualCost)), { ...usage });

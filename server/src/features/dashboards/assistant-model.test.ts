@@ -195,22 +195,27 @@ describe('the assistant with a model', () => {
     expect(held.filter((r) => !closed.has(r.reservationId))).toEqual([]);
   });
 
-  it('refuses (402) when the credit left cannot pay the prompt, nothing asked of the model, the hold given back', async () => {
-    await t.ctx.credits.adjust(stewardId, 0.01 - (await balance()), {
+  it('refuses (402) with the out-of-credit message when the credit left cannot pay the whole estimate: nothing held or asked (issue item 5)', async () => {
+    // 5 credits pay for the prompt, not for the whole estimate (the prompt, 800 tokens read, 600 written).
+    await t.ctx.credits.adjust(stewardId, 5 - (await balance()), {
       kind: 'admin_adjustment',
       actorId: stewardId,
-      reason: 'test: 0.01 left',
+      reason: 'test: 5 left',
     });
     script('load factor', [{ name: 'find_kpi', arguments: { measure: 'revenue' } }]);
     const sent = stub.requests.length;
+    const before = await lastLedger(1);
     const res = await fetch(`${t.url}/api/nav_chat/askstream`, {
       method: 'POST',
       headers: { authorization: `Bearer ${steward}`, 'content-type': 'application/json' },
       body: JSON.stringify({ id: 'panel-1', message: 'where is the load factor', uc: 'Ops' }),
     });
     expect(res.status).toBe(402);
-    expect(((await res.json()) as { message: string }).message).toMatch(/too little for a question read by the language model/);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'You have run out of credits. Use the Send request button at the bottom of the sidebar to ask for more.',
+    );
     expect(stub.requests.length).toBe(sent);
-    expect(await balance()).toBeCloseTo(0.01, 3);
+    expect(await balance()).toBeCloseTo(5, 3);
+    expect(await lastLedger(1)).toEqual(before);
   });
 });

@@ -1,7 +1,6 @@
 import type { QuestionLanguage } from '@hangar/contract';
 import type { jsonSchema } from 'ai';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
 import type { ModelDefinition } from '../../providers/llm/catalogue.ts';
 import { languageModel } from '../../providers/llm/providers.ts';
@@ -134,7 +133,6 @@ async function callModel(opts: {
  */
 export function createModelAssistant(ctx: AppContext, deps: AssistantDeps) {
   const { layer } = deps;
-  const outOfCredit = (text: string) => new AppError('INSUFFICIENT_CREDIT', text);
 
   async function execute(
     actor: Actor,
@@ -196,14 +194,11 @@ export function createModelAssistant(ctx: AppContext, deps: AssistantDeps) {
     const promptCost = ((tokensOf(system) + tokensOf(message)) * model.priceIn) / 1000;
     const estimate =
       promptCost + (READING_PROMPT_TOKENS * model.priceIn + (CALL_OUTPUT_TOKENS + READING_OUTPUT_TOKENS) * model.priceOut) / 1000;
+    // The whole estimate is held (its output limits are the ones asked upstream), or the question is
+    // refused with the out-of-credit message (402) or the daily cap's (429): a tool call cut short by
+    // what a smaller hold pays for could not be read (issue item 5).
     let reservation: { id: string; amount: number } | null = null;
-    if (estimate > 0) reservation = await ctx.credits.reserveUpTo(actor.sub, estimate, FEATURE);
-    if (reservation && reservation.amount < promptCost) {
-      await ctx.credits.release(reservation.id);
-      throw outOfCredit(
-        'Your remaining credit is too little for a question read by the language model. Use the Send request button at the bottom of the sidebar to ask for more credits.',
-      );
-    }
+    if (estimate > 0) reservation = await ctx.credits.reserve(actor.sub, estimate, FEATURE);
 
     let closed = false;
     try {

@@ -3,7 +3,7 @@ import type { Passage } from './store.ts';
 
 const EXCERPT_CHARS = 300;
 /** Context sent to a model at most (characters); passages beyond are left out, best ones kept. */
-const CONTEXT_CHARS = 24_000;
+export const CONTEXT_CHARS = 24_000;
 /** How many passages the offline assistant quotes. */
 const OFFLINE_QUOTES = 3;
 
@@ -36,14 +36,20 @@ export function systemPrompt(): string {
   ].join('\n');
 }
 
-export function userPrompt(question: string, passages: Passage[]): string {
+/**
+ * The question over the passages, best first, as many as `contextChars` holds (CONTEXT_CHARS, or
+ * less when the user's credit pays for less): the prompt is at most userPrompt(question, []) plus
+ * contextChars characters long, which is what the credit hold counts on (spend.ts).
+ */
+export function userPrompt(question: string, passages: Passage[], contextChars = CONTEXT_CHARS): string {
   const parts: string[] = [];
   let used = 0;
   passages.forEach((p, i) => {
     const label = p.page ? `${p.name}, page ${p.page}` : p.name;
     const block = `[${i + 1}] (${label})\n${p.text}`;
-    if (used + block.length > CONTEXT_CHARS) return;
-    used += block.length;
+    // Each block with the blank line that separates it from the next.
+    if (used + block.length + 2 > contextChars) return;
+    used += block.length + 2;
     parts.push(block);
   });
   return `Passages:\n\n${parts.join('\n\n')}\n\nQuestion: ${question}`;

@@ -1,5 +1,6 @@
 import {
   ANSWER_ID_HEADER,
+  CHAT_CUT_FOR_CREDIT_TEXT,
   CHAT_ERROR_ADVICE,
   CHAT_ERROR_TEXTS,
   MULTIDOCS_SEND_ERROR,
@@ -16,13 +17,14 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AccessClaims } from '../../platform/identity/access-token.ts';
 import { writeHijackedHead } from '../../platform/security-headers.ts';
 import { configuredModels, type ModelDefinition, OFFLINE_MODEL_ID, providerConfigured } from '../../providers/llm/catalogue.ts';
-import { streamText } from '../../providers/llm/stream-text.ts';
+import { answer as modelAnswer, type StreamCap } from '../chat/index.ts';
+import { InsufficientCreditError, type Reservation } from '../credits/ledger.ts';
 import { citationsOf, extractiveAnswer, previewLines, systemPrompt, titleFrom, userPrompt } from './answer.ts';
 import type { MultidocsHistory, StoredAnswerStatus } from './history.ts';
+import { answerHold, contextBudget, outputLimit } from './spend.ts';
 import type { createMultidocsStore, FileRow, Passage } from './store.ts';
 
 const Pieces = z.array(MultidocsTextPiece).max(50);
-const estimateTokens = (t: string) => Math.ceil(t.length / 4);
 /** How often the answer so far is written to its row (and the row's heartbeat for followers). */
 const FLUSH_MS = 1000;
 
@@ -50,16 +52,21 @@ function upstreamText(err: unknown): string {
 }
 
 /**
- * POST dual-stream. Checks (question, owned uris, model, credit) answer as plain HTTP errors; once
- * they pass, everything is `data:` events: the preview (passages found), then the answer, then
- * the credit and stream_complete. The hold is settled with the real cost, or released on failure.
- * The question and the answer (preview, citations, cost, title) are stored in the chat's
- * conversation of the same id (history.ts); the answer's id comes in the x-answer-id header.
+ * POST dual-stream. Checks (question, owned uris, model, answers streaming at once, credit) answer
+ * as plain HTTP errors; once they pass, everything is `data:` events: the preview (passages found),
+ * then the answer, then the credit and stream_complete. Spending follows the chat's rules (spend.ts):
+ * the answer counts against the user's cap on answers streaming at once, the hold is taken under
+ * the daily caps, and the passages and the output limit sent upstream are what the hold pays for;
+ * an answer cut at that limit says so. The hold is settled with the real cost (never above the
+ * hold), or released on failure. The question and the answer (preview, citations, cost, title) are
+ * stored in the chat's conversation of the same id (history.ts); the answer's id comes in the
+ * x-answer-id header.
  */
 export async function dualStream(
   ctx: AppContext,
   store: ReturnType<typeof createMultidocsStore>,
   history: MultidocsHistory,
+  streams: StreamCap,
   request: FastifyRequest,
   reply: FastifyReply,
   user: AccessClaims,
@@ -84,15 +91,31 @@ export async function dualStream(
     files.push(row);
   }
   const model = pickModel(ctx, user, body.model);
-  const estimate = ((estimateTokens(question) + 6000) * model.priceIn + ctx.config.MULTIDOCS_ANSWER_TOKENS * model.priceOut) / 1000;
-  let reservation: string | null = null;
-  if (estimate > 0) reservation = (await ctx.credits.reserveUpTo(user.sub, estimate, 'multidocs')).id;
-  else if ((await ctx.credits.balance(user.sub)).remaining <= 0) {
-    throw new AppError(
-      'INSUFFICIENT_CREDIT',
-      'You have run out of credits. Use the Send request button at the bottom of the sidebar to ask for more.',
-    );
+  // Counted at once, like the chat's answers (the same count): the 429 comes before any hold.
+  const ended = streams.admit(user.sub);
+  try {
+    await answerQuestion(ctx, store, history, request, reply, user, body, { question, files, model });
+  } finally {
+    ended();
   }
+}
+
+async function answerQuestion(
+  ctx: AppContext,
+  store: ReturnType<typeof createMultidocsStore>,
+  history: MultidocsHistory,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: AccessClaims,
+  body: MultidocsDualStreamRequest,
+  { question, files, model }: { question: string; files: FileRow[]; model: ModelDefinition },
+): Promise<void> {
+  const answerTokens = ctx.config.MULTIDOCS_ANSWER_TOKENS;
+  const { estimate, least } = answerHold(model, question, answerTokens);
+  let held: Reservation | null = null;
+  if (estimate > 0) held = await ctx.credits.reserveBetween(user.sub, least, estimate, 'multidocs');
+  else if ((await ctx.credits.balance(user.sub)).remaining <= 0) throw new InsufficientCreditError();
+  const reservation = held?.id ?? null;
 
   let opened: { answerId: number; title: string };
   try {
@@ -167,12 +190,18 @@ export async function dualStream(
         send({ type: 'ask_chunk', content: piece });
       }
     } else {
-      const stream = streamText({
+      const system = systemPrompt();
+      const prompt = userPrompt(question, passages, held ? contextBudget(model, held.amount, question, answerTokens) : undefined);
+      const maxOutputTokens = held ? outputLimit(model, held.amount, system + prompt, answerTokens) : answerTokens;
+      // The chat's answer stream: the limit goes upstream (max_tokens or max_completion_tokens) and
+      // is kept here too, for providers that ignore it; a cut answer is billed for what it produced.
+      const stream = modelAnswer({
         model,
         config: ctx.config,
-        system: systemPrompt(),
-        user: userPrompt(question, passages),
+        system,
+        messages: [{ role: 'user', content: prompt }],
         signal: abort.signal,
+        maxOutputTokens,
       });
       let produced = false;
       let failed = false;
@@ -193,9 +222,18 @@ export async function dualStream(
       }
       // The client library may end the stream quietly on abort instead of throwing.
       if (abort.signal.aborted && status === 'complete') status = 'stopped';
-      const usage = stream.usage();
+      if (status === 'complete' && stream.cut() && maxOutputTokens < answerTokens) {
+        // Stopped at what the hold pays for: the answer says so (and keeps saying so once stored).
+        status = 'cut';
+        const note = `\n\n_${CHAT_CUT_FOR_CREDIT_TEXT}_`;
+        answer += note;
+        send({ type: 'ask_chunk', content: note });
+      }
+      const usage = await stream.usage();
       // A model that failed before saying anything costs nothing: the hold is released below.
-      if (!failed || produced) cost = (usage.inputTokens * model.priceIn + usage.outputTokens * model.priceOut) / 1000;
+      // Never more than the hold (the ledger caps it too).
+      if (!failed || produced)
+        cost = Math.min(held?.amount ?? 0, (usage.inputTokens * model.priceIn + usage.outputTokens * model.priceOut) / 1000);
       if (reservation && cost > 0) {
         await ctx.credits.settle(reservation, cost, { model: model.id, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens });
         settled = true;

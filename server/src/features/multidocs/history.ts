@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { chatMessages, chatSessions } from '../../platform/db/schema.ts';
 
-export type StoredAnswerStatus = 'complete' | 'failed';
+export type StoredAnswerStatus = 'complete' | 'failed' | 'cut';
 
 /**
  * A multi-docs question and its answer go into the chat's conversation (the dual stream's

@@ -24,6 +24,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { multipartFile } from '../../platform/openapi.ts';
 import { perUserPerMinute } from '../../platform/request-guards.ts';
+import { streamCap } from '../chat/index.ts';
 import { dualStream } from './dual-stream.ts';
 import { EXTRACTION_QUEUE, EXTRACTION_SWEEP_QUEUE, runExtraction, sweepExtractions } from './extraction-job.ts';
 import { createMultidocsHistory } from './history.ts';
@@ -55,6 +56,7 @@ export function registerMultidocsRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const service = createMultidocsService(ctx);
   const history = createMultidocsHistory(ctx.db);
+  const streams = streamCap(ctx);
   const sessions = createMultidocsSessions(ctx, (row) => service.remove(row));
   ctx.jobs.define(
     SWEEP_QUEUE,
@@ -241,7 +243,7 @@ export function registerMultidocsRoutes(ctx: AppContext): void {
     async (request, reply) => {
       const user = requireUser(request);
       const body = await formFields(request, MultidocsDualStreamRequest);
-      await dualStream(ctx, service.store, history, request, reply, user, body);
+      await dualStream(ctx, service.store, history, streams, request, reply, user, body);
     },
   );
 }

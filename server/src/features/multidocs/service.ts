@@ -19,6 +19,7 @@ import { readWebPage } from '../../platform/web-page.ts';
 import { createEmbedder } from '../../providers/embeddings/openai-compatible.ts';
 import { EXTRACTION_QUEUE } from './extraction-job.ts';
 import { receiveUpload, type Upload } from './intake.ts';
+import { mediaContentType } from './media-type.ts';
 import { presentAttachment } from './sessions.ts';
 import { createMultidocsStore, type FileRow } from './store.ts';
 
@@ -32,13 +33,10 @@ export const ADDITIONAL_SECONDS: Record<MultidocsFileKind | 'html', number> = {
   audio: 5,
   video: 5,
 };
-const CONTENT_TYPES: Record<MultidocsFileKind, string> = {
+const CONTENT_TYPES: Record<'pdf' | 'docx' | 'pptx', string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  image: 'application/octet-stream',
-  audio: 'application/octet-stream',
-  video: 'application/octet-stream',
 };
 
 export function createMultidocsService(ctx: AppContext) {
@@ -85,12 +83,17 @@ export function createMultidocsService(ctx: AppContext) {
         }
         const kind = multidocsFileKind(upload.name, upload.mimeType);
         if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MULTIDOCS_UNSUPPORTED_WARNING);
+        // Stored with the type its bytes say (the type the file is later served with), never the
+        // one the client sent; content that is not of its kind is a 415 (media-type.ts).
+        const contentType =
+          kind === 'image' || kind === 'audio' || kind === 'video'
+            ? await mediaContentType(upload.path, upload.name, kind)
+            : CONTENT_TYPES[kind];
         // The job may run in another process: it reads the file from the object store, not this temp folder.
         const doc = await ctx.documents.save({
           body: createReadStream(upload.path),
           fileName: upload.name,
-          contentType:
-            kind === 'image' || kind === 'audio' || kind === 'video' ? upload.mimeType || CONTENT_TYPES[kind] : CONTENT_TYPES[kind],
+          contentType,
           ownerId: user.sub,
           visibility: 'private',
         });
@@ -168,6 +171,8 @@ export function createMultidocsService(ctx: AppContext) {
         sessionOf(upload.fields);
         const kind = multidocsFileKind(upload.name, upload.mimeType);
         if (kind !== 'audio' && kind !== 'video') throw new AppError('UNSUPPORTED_MEDIA_TYPE', MULTIDOCS_UNSUPPORTED_WARNING);
+        // A recording in fact, before ffmpeg is given it.
+        await mediaContentType(upload.path, upload.name, kind);
         const opts = extractOptions(upload);
         const media = await extractMedia(upload.path, ctx.config, opts.maxMediaSeconds, opts);
         const mp3 = await toMp3(upload.path, opts);

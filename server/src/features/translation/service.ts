@@ -84,8 +84,12 @@ export async function start(ctx: AppContext, request: FastifyRequest, user: Acce
     if (direction) throw badRequest(direction);
     await requirePdfText(doc);
     const credits = usageFor(method, doc.count.pages, ctx.config);
-    // At 0 credit GoogleTranslate still runs (spec) and holds nothing; otherwise the usage is held first.
-    if (remaining > 0 && credits > 0) reservationId = (await ctx.credits.reserveUpTo(user.sub, credits, FEATURE)).id;
+    // The whole usage is held first, or the translation refused with the out-of-credit message (402),
+    // or the daily cap's (429): never run on whatever is left. GoogleTranslate is the spec's method
+    // for users out of credit: it runs at 0 credit holding nothing, and so it does when the balance
+    // is above 0 but below its price (refusing it there would refuse what 0 credit allows).
+    const unpaid = method === 'GoogleTranslate' && remaining < credits;
+    if (remaining > 0 && credits > 0 && !unpaid) reservationId = (await ctx.credits.reserve(user.sub, credits, FEATURE)).id;
     const jobId = crypto.randomUUID();
     inputKey = `${sessionPrefix(fields.id_session)}${jobId}/input.${doc.type}`;
     await ctx.store.put(inputKey, createReadStream(doc.path), contentTypes[doc.type]);

@@ -1,5 +1,5 @@
 import type { TranslationFileType } from '@hangar/contract';
-import { officeSegments, readOffice, writeOffice } from '../../platform/office/package.ts';
+import { readOfficeSegments, writeOfficeTranslation } from '../../platform/office/in-worker.ts';
 import { splitTranslation } from '../../platform/office/paragraphs.ts';
 import { readPdfBlocks, writeTranslatedPdf } from '../../platform/pdf/in-worker.ts';
 import type { TranslationEngine } from '../../providers/translate/engine.ts';
@@ -66,10 +66,10 @@ export async function translateDocument(input: {
       target,
     );
   }
-  const doc = await readOffice(input.bytes, type);
-  const segments = officeSegments(doc);
+  // Read and written in the office worker: only the parts the document uses, within its limits.
+  const segments = await readOfficeSegments(input.bytes, type);
   await progress(0.15, `Translating ${segments.length} paragraphs`);
   const out = await engine.translate({ segments, source, target, signal, onProgress: (d) => void progress(0.15 + 0.7 * d, 'Translating') });
   await progress(0.9, `Writing the translated ${type}`);
-  return writeOffice(doc, out, LOCALE[target] ?? target);
+  return writeOfficeTranslation(input.bytes, type, out, LOCALE[target] ?? target);
 }

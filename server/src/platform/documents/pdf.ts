@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { AppError, badRequest } from '../errors.ts';
 import { forEachPdfPage } from '../pdf/text.ts';
+import { sandboxed } from '../sandbox.ts';
 import { ocrPdfPages } from './ocr.ts';
 import type { PdfChildMessage } from './pdf-child.ts';
 import { superviseChild } from './tools.ts';
@@ -45,8 +46,13 @@ function readPdfPagesInChild(
   onPage: (page: number, total: number, blocks: { fontSize: number; lines: string[] }[]) => void,
 ): Promise<{ pages: number; peakRssMb: number | null }> {
   return new Promise((resolve, reject) => {
+    // Sandboxed like every reader of a user's file (platform/sandbox.ts: no network, none of the
+    // server's environment); no address-space cap, V8 reserves far more than it uses: the heap flag caps it.
+    const box = sandboxed(process.execPath, [`--max-old-space-size=${CHILD_HEAP_MB}`], { memoryMb: null });
     const child = fork(CHILD, [file], {
-      execArgv: [`--max-old-space-size=${CHILD_HEAP_MB}`],
+      execPath: box.command,
+      execArgv: box.args,
+      env: box.env,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
@@ -72,6 +78,7 @@ function readPdfPagesInChild(
     child.on('error', (err) => stop(err));
     child.on('exit', (code, signal) => {
       release();
+      box.cleanup();
       if (outcome instanceof Error) return reject(outcome);
       if (outcome) return resolve(outcome);
       // Killed by the kernel or out of heap: a pdf too heavy to read, not a server fault.

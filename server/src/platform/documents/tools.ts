@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { AppError } from '../errors.ts';
+import { spawnSandboxed } from '../sandbox.ts';
 
 export interface ToolResult {
   stdout: string;
@@ -17,16 +18,18 @@ const PACKAGES: Record<string, string> = {
 
 /**
  * Runs an external extractor (OCR, ffmpeg, PocketSphinx) in its own process, so a parser that
- * blows up cannot take the server with it: killed after the time limit, output capped.
+ * blows up cannot take the server with it: killed after the time limit, output capped; sandboxed
+ * (platform/sandbox.ts: no network, none of the server's environment, address space capped at
+ * `memoryMb`, 1 GB unless said), since the file it reads came from a user.
  */
 export function runTool(
   command: string,
   args: string[],
-  opts: { timeoutMs: number; maxOutputBytes?: number; signal?: AbortSignal },
+  opts: { timeoutMs: number; maxOutputBytes?: number; signal?: AbortSignal; memoryMb?: number },
 ): Promise<ToolResult> {
   const max = opts.maxOutputBytes ?? 8 * 1024 * 1024;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnSandboxed(command, args, { stdio: ['ignore', 'pipe', 'pipe'], memoryMb: opts.memoryMb });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let size = 0;
@@ -34,12 +37,12 @@ export function runTool(
     const { stop, release } = superviseChild(child, opts, (e) => {
       failure ??= e;
     });
-    child.stdout.on('data', (d: Buffer) => {
+    child.stdout!.on('data', (d: Buffer) => {
       size += d.length;
       if (size > max) stop(new AppError('PAYLOAD_TOO_LARGE', 'This file holds more text than the portal reads at once.'));
       else out.push(d);
     });
-    child.stderr.on('data', (d: Buffer) => {
+    child.stderr!.on('data', (d: Buffer) => {
       if (err.reduce((n, b) => n + b.length, 0) < 64 * 1024) err.push(d);
     });
     child.on('error', (e: NodeJS.ErrnoException) => {

@@ -1,51 +1,78 @@
 import type JSZip from 'jszip';
+import { AppError, badRequest } from '../errors.ts';
+import { inflateZipEntry, readZipDirectoryOf, type ZipEntry, ZipEntryError } from '../zip-directory.ts';
 import { applyTranslation, collectParagraphs, type Dialect, type Paragraph, paragraphText } from './paragraphs.ts';
-import type { XmlNode } from './xml.ts';
+import { MAIN_PART, notOfficeMessage, OFFICE_MAX_ENTRIES, OFFICE_MAX_XML_BYTES, type OfficeKind, officeStructure } from './structure.ts';
+import { attr, childrenOf, elementsNamed, prefixedAttr, type XmlNode } from './xml.ts';
 
 /**
- * Every text part of a docx or pptx, in one batch: the document body, headers, footers, footnotes,
- * endnotes, comments and text boxes (docx); slides, speaker notes (pptx); chart titles and SmartArt
- * text (both). Other parts are copied byte for byte.
+ * The office reader of the whole portal (the translator and Multi Docs; run in the office worker,
+ * see in-worker.ts). It reads the text parts a docx or pptx really uses, found through the package's
+ * relationships from its main part, never by file name: a part nothing points to is not shown by
+ * Word or PowerPoint, so it is neither read, translated nor charged.
+ * - docx: word/document.xml, the headers, footers, footnotes, endnotes and comments it points to,
+ *   and the charts and SmartArt data any of these point to;
+ * - pptx: the slides presentation.xml lists (its sldIdLst, in that order), each with its speaker
+ *   notes, charts and SmartArt data.
+ * Nothing is inflated before the zip directory passes (entry count), and every part is inflated
+ * within one budget of real bytes (see zip-directory.ts inflateZipEntry). Other parts are copied
+ * byte for byte when writing.
  */
-export type OfficeKind = 'docx' | 'pptx';
+export type { OfficeKind } from './structure.ts';
 
-const TEXT_PARTS: Record<OfficeKind, { pattern: RegExp; dialect: Dialect }[]> = {
-  docx: [
-    { pattern: /^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/, dialect: 'word' },
-    { pattern: /^word\/(charts\/chart\d*|diagrams\/data\d*)\.xml$/, dialect: 'drawing' },
-  ],
-  pptx: [{ pattern: /^ppt\/(slides\/slide\d+|notesSlides\/notesSlide\d+|charts\/chart\d*|diagrams\/data\d*)\.xml$/, dialect: 'drawing' }],
+/** Relationship types followed from a part already read (the last segment of the type URI), with the dialect of their target. */
+const FOLLOW: Record<OfficeKind, Record<string, Dialect>> = {
+  docx: {
+    header: 'word',
+    footer: 'word',
+    footnotes: 'word',
+    endnotes: 'word',
+    comments: 'word',
+    chart: 'drawing',
+    diagramData: 'drawing',
+  },
+  pptx: { notesSlide: 'drawing', chart: 'drawing', diagramData: 'drawing' },
 };
 
 export interface OfficePart {
   name: string;
   dialect: Dialect;
+  /** The slide this part belongs to (the slide, its notes, its charts), 1-based in the deck's order; null in a docx. */
+  page: number | null;
   tree: XmlNode[];
   paragraphs: Paragraph[];
 }
 
 export interface OfficeDocument {
   kind: OfficeKind;
+  /** The package as JSZip loaded it (nothing inflated): writeOffice replaces the translated parts in it. */
   zip: JSZip;
   parts: OfficePart[];
+  /** The slides the deck lists and holds (0 for a docx). */
+  slides: number;
 }
 
 /** Where text lives: a part name for tests and messages. */
 export const partLabel = (name: string) => name.replace(/^(word|ppt)\//, '').replace(/\.xml$/, '');
 
+type Parse = (text: string) => XmlNode[];
+type Found = Pick<OfficePart, 'name' | 'dialect' | 'page'>;
+
 export async function readOffice(bytes: Uint8Array, kind: OfficeKind): Promise<OfficeDocument> {
-  // Loaded on the first Office file: a server that never translates one does not hold it.
+  // Loaded on the first Office file: a server that never translates one does not hold them.
   const [{ default: JSZipModule }, { parseXml }] = await Promise.all([import('jszip'), import('./xml-codec.ts')]);
-  const zip = await JSZipModule.loadAsync(bytes);
-  const parts: OfficePart[] = [];
-  const names = Object.keys(zip.files).sort(naturalOrder);
-  for (const name of names) {
-    const rule = TEXT_PARTS[kind].find((r) => r.pattern.test(name));
-    if (!rule || zip.files[name]!.dir) continue;
-    const tree = parseXml(await zip.files[name]!.async('string'));
-    parts.push({ name, dialect: rule.dialect, tree, paragraphs: collectParagraphs(tree, rule.dialect) });
+  const pkg = await openPackage(bytes, kind);
+  try {
+    const { found, slides } = kind === 'docx' ? docxParts(pkg, parseXml) : pptxParts(pkg, parseXml);
+    const parts = found.map((part): OfficePart => {
+      const tree = parseXml(pkg.text(part.name) ?? '');
+      return { ...part, tree, paragraphs: collectParagraphs(tree, part.dialect) };
+    });
+    const zip = await JSZipModule.loadAsync(bytes);
+    return { kind, zip, parts, slides };
+  } catch (err) {
+    throw err instanceof AppError ? err : badRequest(`This ${kind} is damaged and cannot be read.`);
   }
-  return { kind, zip, parts };
 }
 
 /** The segments to translate, in document order (part by part). */
@@ -54,6 +81,30 @@ export const officeSegments = (doc: OfficeDocument): string[] => doc.parts.flatM
 /** Plain text per part, for checks and word counts. */
 export const officeText = (doc: OfficeDocument): Record<string, string[]> =>
   Object.fromEntries(doc.parts.map((p) => [partLabel(p.name), p.paragraphs.map(paragraphText)]));
+
+/**
+ * Characters (spaces aside) that count as one word, so text without spaces (Japanese, one endless
+ * token) is not free: longer than words in English, French, Spanish, Portuguese or German (5 to 7
+ * characters with punctuation), so it adds nothing to their count.
+ */
+const CHARS_PER_WORD = 8;
+
+/**
+ * The words a translation of this document sends to the engine (exactly the segments' text): what
+ * it is charged by beside its layout. The larger of the words between spaces and the characters / 8.
+ */
+export function translatedWords(doc: OfficeDocument): number {
+  let words = 0;
+  let chars = 0;
+  for (const part of doc.parts) {
+    for (const paragraph of part.paragraphs) {
+      const text = paragraphText(paragraph);
+      words += text.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+      chars += text.replace(/\s+/g, '').length;
+    }
+  }
+  return Math.max(words, Math.ceil(chars / CHARS_PER_WORD));
+}
 
 /** Puts translated segments (same order as officeSegments) back and builds the new package. */
 export async function writeOffice(doc: OfficeDocument, translated: string[], language: string): Promise<Buffer> {
@@ -66,6 +117,127 @@ export async function writeOffice(doc: OfficeDocument, translated: string[], lan
   return doc.zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
 }
 
-function naturalOrder(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true });
+interface Package {
+  /** The stored name of a part (names compare without case); null when the package has none. */
+  find(name: string): string | null;
+  /** A part's text, inflated within the document's budget; null when the package has no such part. */
+  text(name: string): string | null;
+}
+
+const APP: Record<OfficeKind, string> = { docx: 'Word', pptx: 'PowerPoint' };
+
+async function openPackage(bytes: Uint8Array, kind: OfficeKind): Promise<Package> {
+  const dir = await readZipDirectoryOf(bytes, OFFICE_MAX_ENTRIES);
+  if (!dir.ok) {
+    throw badRequest(
+      dir.reason === 'too_many_entries'
+        ? `This file holds more than ${OFFICE_MAX_ENTRIES.toLocaleString('en')} parts, far more than any ${kind} (a zip bomb?): it was refused.`
+        : `This file is damaged or is not a ${kind}: it cannot be read.`,
+    );
+  }
+  const entries = new Map<string, ZipEntry>();
+  for (const entry of dir.entries) {
+    if (entry.name.endsWith('/')) continue;
+    const key = entry.name.toLowerCase();
+    if (entries.has(key)) throw badRequest(`This ${kind} is damaged: it holds the part ${entry.name} twice.`);
+    entries.set(key, entry);
+  }
+  const structure = officeStructure(entries.keys());
+  if (!structure.ok || structure.kind !== kind) throw badRequest(notOfficeMessage(kind, structure));
+  let budget = OFFICE_MAX_XML_BYTES;
+  return {
+    find: (name) => entries.get(name.toLowerCase())?.name ?? null,
+    text(name) {
+      const entry = entries.get(name.toLowerCase());
+      if (!entry) return null;
+      try {
+        const data = inflateZipEntry(bytes, entry, budget);
+        budget -= data.length;
+        return data.toString('utf8');
+      } catch (err) {
+        if (!(err instanceof ZipEntryError)) throw err;
+        if (err.reason === 'too_large') {
+          throw badRequest(
+            `This file unpacks to far more than its size (over ${OFFICE_MAX_XML_BYTES / 1024 / 1024} MB of document text): it is refused. Split it into smaller documents.`,
+          );
+        }
+        if (err.reason === 'size_mismatch') {
+          throw badRequest(
+            `This ${kind} is refused: its parts unpack to more data than they declare, as a zip bomb does. If it is a real document, open it in ${APP[kind]} or LibreOffice, save it again and upload the saved copy.`,
+          );
+        }
+        throw badRequest(`This ${kind} is damaged and cannot be read.`);
+      }
+    },
+  };
+}
+
+/** A part's relationships by id, to parts the package holds (external targets left out). */
+function relationships(pkg: Package, parse: Parse, source: string): Map<string, { type: string; target: string }> {
+  const slash = source.lastIndexOf('/');
+  const xml = pkg.text(`${source.slice(0, slash + 1)}_rels/${source.slice(slash + 1)}.rels`);
+  const out = new Map<string, { type: string; target: string }>();
+  if (xml === null) return out;
+  for (const rel of elementsNamed(parse(xml), 'Relationship')) {
+    const [id, type, target] = [attr(rel, 'Id'), attr(rel, 'Type'), attr(rel, 'Target')];
+    if (!id || !type || !target || attr(rel, 'TargetMode') === 'External') continue;
+    const resolved = resolveTarget(source, target);
+    const stored = resolved === null ? null : pkg.find(resolved);
+    if (stored) out.set(id, { type: type.slice(type.lastIndexOf('/') + 1), target: stored });
+  }
+  return out;
+}
+
+/** A relationship's target as a part name: relative to the source part's folder, or absolute from the package root. */
+function resolveTarget(source: string, target: string): string | null {
+  let path = target.split('#')[0]!;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  const segments = path.startsWith('/') ? [] : source.split('/').slice(0, -1);
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment !== '..') segments.push(segment);
+    else if (!segments.pop()) return null;
+  }
+  return segments.join('/');
+}
+
+/** The parts reached from `start` through the kind's followed relationships, breadth first; `seen` is shared between calls. */
+function reachable(pkg: Package, parse: Parse, kind: OfficeKind, start: Found, seen: Set<string>): Found[] {
+  const out: Found[] = [];
+  const queue = [start];
+  seen.add(start.name);
+  for (let part = queue.shift(); part; part = queue.shift()) {
+    out.push(part);
+    for (const rel of relationships(pkg, parse, part.name).values()) {
+      const dialect = FOLLOW[kind][rel.type];
+      if (!dialect || seen.has(rel.target)) continue;
+      seen.add(rel.target);
+      queue.push({ name: rel.target, dialect, page: part.page });
+    }
+  }
+  return out;
+}
+
+function docxParts(pkg: Package, parse: Parse): { found: Found[]; slides: number } {
+  const main = pkg.find(MAIN_PART.docx)!;
+  return { found: reachable(pkg, parse, 'docx', { name: main, dialect: 'word', page: null }, new Set()), slides: 0 };
+}
+
+function pptxParts(pkg: Package, parse: Parse): { found: Found[]; slides: number } {
+  const main = pkg.find(MAIN_PART.pptx)!;
+  const rels = relationships(pkg, parse, main);
+  const slides = new Set<string>();
+  for (const list of elementsNamed(parse(pkg.text(main) ?? ''), 'sldIdLst')) {
+    for (const sldId of elementsNamed(childrenOf(list), 'sldId')) {
+      const rel = rels.get(prefixedAttr(sldId, 'id') ?? '');
+      if (rel?.type === 'slide') slides.add(rel.target);
+    }
+  }
+  const seen = new Set(slides);
+  const found = [...slides].flatMap((name, i) => reachable(pkg, parse, 'pptx', { name, dialect: 'drawing', page: i + 1 }, seen));
+  return { found, slides: slides.size };
 }

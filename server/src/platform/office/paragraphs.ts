@@ -86,7 +86,13 @@ function readParagraph(p: XmlNode, dialect: Dialect, visitNested: (nodes: XmlNod
       if (!tag) continue;
       if (tag === names.r) {
         const children = childrenOf(node);
-        const rPr = JSON.stringify(children.find((c) => tagOf(c) === names.rPr) ?? null);
+        const props = children.find((c) => tagOf(c) === names.rPr);
+        if (dialect === 'word' && props && isHidden(props)) {
+          // Hidden text (w:vanish) is not shown or printed: it is neither translated nor charged.
+          open = null;
+          continue;
+        }
+        const rPr = JSON.stringify(props ?? null);
         for (const child of children) {
           const ctag = tagOf(child);
           if (ctag === names.t) {
@@ -130,6 +136,11 @@ function readParagraph(p: XmlNode, dialect: Dialect, visitNested: (nodes: XmlNod
   if (!texts.some((t) => /\p{L}/u.test(t))) return null;
   const segment = pieces.length === 1 ? escapeHtml(texts[0]!) : texts.map((t, i) => `<span data-r="${i}">${escapeHtml(t)}</span>`).join('');
   return { pieces, segment };
+}
+
+/** A Word run marked hidden: w:vanish, unless its w:val turns it off. */
+function isHidden(rPr: XmlNode): boolean {
+  return childrenOf(rPr).some((c) => tagOf(c) === 'w:vanish' && !['0', 'false', 'off'].includes(attr(c, 'w:val') ?? 'true'));
 }
 
 /**

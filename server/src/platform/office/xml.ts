@@ -47,3 +47,26 @@ export function setText(node: XmlNode, text: string): void {
   const tag = tagOf(node);
   if (tag) node[tag] = text ? [{ '#text': text }] : [];
 }
+
+/** Every element below `nodes` (depth first, document order) whose name without its prefix is `localName`. */
+export function elementsNamed(nodes: XmlNode[], localName: string): XmlNode[] {
+  const out: XmlNode[] = [];
+  const visit = (list: XmlNode[]) => {
+    for (const node of list) {
+      const tag = tagOf(node);
+      if (!tag) continue;
+      if (tag === localName || tag.endsWith(`:${localName}`)) out.push(node);
+      visit(childrenOf(node));
+    }
+  };
+  visit(nodes);
+  return out;
+}
+
+/** An attribute with any namespace prefix and this local name (`r:id` for `id`); an unprefixed `id` does not count. */
+export function prefixedAttr(node: XmlNode, localName: string): string | undefined {
+  const attrs = node[ATTRS] as Record<string, string> | undefined;
+  if (!attrs) return undefined;
+  for (const [key, value] of Object.entries(attrs)) if (key.startsWith('@_') && key.endsWith(`:${localName}`)) return value;
+  return undefined;
+}

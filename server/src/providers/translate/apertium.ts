@@ -1,7 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawnSandboxed } from '../../platform/sandbox.ts';
 import { detectLanguage } from './detect.ts';
 import { checkSegments, EngineError, type SegmentEngine, type TranslateRequest } from './engine.ts';
 
@@ -67,9 +68,10 @@ function unwrap(html: string, count: number): string[] {
 
 function run(args: string[], signal: AbortSignal | undefined, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('apertium', args, { stdio: ['ignore', 'ignore', 'pipe'], signal, timeout: timeoutMs });
+    // The text is a user's document: Apertium runs sandboxed (platform/sandbox.ts), like every converter.
+    const child = spawnSandboxed('apertium', args, { stdio: ['ignore', 'ignore', 'pipe'], signal, timeout: timeoutMs });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => {
+    child.stderr!.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-2000);
     });
     child.on('error', (err) => reject(new EngineError(`Apertium could not run: ${err.message}`)));

@@ -1,9 +1,9 @@
 import type { DataAnswer, QuestionLanguage } from '@hangar/contract';
 import type { Config } from '../../../config.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { AppError } from '../../../platform/errors.ts';
 import type { Actor } from '../../../platform/policies/roles.ts';
 import { configuredModels, type ModelDefinition, providerConfigured } from '../../../providers/llm/catalogue.ts';
+import { InsufficientCreditError } from '../../credits/ledger.ts';
 import { type Parsed, parseQuestion } from '../parser/parser.ts';
 import type { SemanticLayer } from '../semantic-layer.ts';
 import type { AnalyticsService } from '../service.ts';
@@ -56,8 +56,6 @@ function asParsed(u: Understanding, layer: SemanticLayer, language: QuestionLang
  */
 export function createAsking(ctx: AppContext, service: AnalyticsService) {
   const { layer } = service;
-  const outOfCredit = (text: string) => new AppError('INSUFFICIENT_CREDIT', text);
-
   return async function ask(actor: Actor, question: string, today = new Date()): Promise<DataAnswer> {
     const model = analyticsModel(ctx.config, actor);
     // SQL typed in the question is refused by the parser, free, without asking a model.
@@ -70,16 +68,12 @@ export function createAsking(ctx: AppContext, service: AnalyticsService) {
     const promptCost = ((tokensOf(system) + tokensOf(question)) * model.priceIn) / 1000;
     const estimate =
       promptCost + (READING_PROMPT_TOKENS * model.priceIn + (QUERY_OUTPUT_TOKENS + READING_OUTPUT_TOKENS) * model.priceOut) / 1000;
+    // The whole estimate is held (its output limits are the ones asked upstream), or the question is
+    // refused with the out-of-credit message (402) or the daily cap's (429): a query cut short by
+    // what a smaller hold pays for could not be read (issue item 5).
     let reservation: { id: string; amount: number } | null = null;
-    if (estimate > 0) reservation = await ctx.credits.reserveUpTo(actor.sub, estimate, FEATURE);
-    else if ((await ctx.credits.balance(actor.sub)).remaining <= 0)
-      throw outOfCredit('You have run out of credits. Use the Send request button at the bottom of the sidebar to ask for more.');
-    if (reservation && reservation.amount < promptCost) {
-      await ctx.credits.release(reservation.id);
-      throw outOfCredit(
-        'Your remaining credit is too little for a question read by the language model. Use the Send request button at the bottom of the sidebar to ask for more credits.',
-      );
-    }
+    if (estimate > 0) reservation = await ctx.credits.reserve(actor.sub, estimate, FEATURE);
+    else if ((await ctx.credits.balance(actor.sub)).remaining <= 0) throw new InsufficientCreditError();
 
     let closed = false;
     try {

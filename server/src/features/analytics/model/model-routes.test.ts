@@ -260,20 +260,23 @@ describe('questions back, failures and credits', () => {
     expect(total.amount).toBeCloseTo(price(QUERY_USAGE) + price(READING_USAGE), 3);
   });
 
-  it('with too little credit for the prompt: refused (402), the little held given back', async () => {
-    await t.ctx.credits.adjust(stewardId, 0.01 - (await balance()), {
+  it('with less credit than the estimate: refused (402) with the out-of-credit message, nothing held or asked (issue item 5)', async () => {
+    // 5 credits pay for the prompt, not for the whole estimate (the prompt, 800 tokens read, 600 written).
+    await t.ctx.credits.adjust(stewardId, 5 - (await balance()), {
       kind: 'admin_adjustment',
       actorId: stewardId,
-      reason: 'test: 0.01 left',
+      reason: 'test: 5 left',
     });
     const sent = stub.requests.length;
+    const before = await lastLedger(1);
     const res = await ask('revenue by month in 2025');
     expect(res.status).toBe(402);
-    expect((res.body as unknown as { message: string }).message).toMatch(/too little for a question read by the language model/);
+    expect((res.body as unknown as { message: string }).message).toBe(
+      'You have run out of credits. Use the Send request button at the bottom of the sidebar to ask for more.',
+    );
     expect(stub.requests.length).toBe(sent);
-    expect(await balance()).toBeCloseTo(0.01, 3);
-    const [reserve, release] = await lastLedger(2);
-    expect([reserve!.kind, release!.kind, reserve!.delta + release!.delta]).toEqual(['reserve', 'release', 0]);
+    expect(await balance()).toBeCloseTo(5, 3);
+    expect(await lastLedger(1)).toEqual(before);
   });
 
   it('with no credit left: refused like the chat (402), nothing asked of the model', async () => {

@@ -4,6 +4,8 @@ import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { lockedDownOfficeProfile, officeCopyWithoutExternalLinks } from '../../../platform/office/external-links.ts';
+import { sandboxed } from '../../../platform/sandbox.ts';
 import { readZipDirectory } from '../../../platform/zip-directory.ts';
 import { normalizeCsv } from './normalize.ts';
 import { plainCsv } from './plain-csv.ts';
@@ -187,10 +189,14 @@ async function legacyWorkbookToCsv(source: string, workDir: string, inPlace = fa
   const outDir = path.join(workDir, 'converted');
   await mkdir(outDir, { recursive: true });
   try {
-    await run(soffice, ['--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', outDir, source], {
-      timeout: PARSE_LIMITS.timeoutMs,
-      env: { ...process.env, HOME: workDir },
-    });
+    // The workbook is a user's: LibreOffice reads a copy without external relationships (if it is
+    // a zip package after all), with a profile refusing links and recalculation, without network
+    // or the server's environment (platform/office/external-links.ts, platform/sandbox.ts).
+    const input = await officeCopyWithoutExternalLinks(source, path.join(workDir, 'soffice-input'));
+    const profile = await lockedDownOfficeProfile(path.join(workDir, 'soffice-profile'));
+    const args = [profile, '--headless', '--norestore', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', outDir];
+    const box = sandboxed(soffice, [...args, input.path], { home: workDir, memoryMb: 2048 });
+    await run(box.command, box.args, { timeout: PARSE_LIMITS.timeoutMs, env: box.env });
   } catch {
     return { ok: false, message: 'The .xls workbook could not be converted: save it as .xlsx or CSV, then upload again.' };
   }
