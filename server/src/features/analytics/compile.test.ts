@@ -25,6 +25,16 @@ const ledger = (bu: string, seed: number) =>
     { bu, period, account: '606000', amount: 70 + i },
   ]);
 const TRAFFIC = [...traffic('SSA', 1), ...traffic('LGW', 2), ...traffic('AMA', 5)];
+/** Month-end headcount: LGW has not sent March. */
+const HEADCOUNT = [
+  ...['2025-01', '2025-02', '2025-03'].flatMap((period, i) => [
+    { bu: 'SSA', period, dept: 'OPS', headcount: 100 + i },
+    { bu: 'SSA', period, dept: 'FIN', headcount: 20 + i },
+  ]),
+  ...['2025-01', '2025-02'].map((period, i) => ({ bu: 'LGW', period, dept: 'OPS', headcount: 300 + 5 * i })),
+];
+/** SSA's ledger of August 2026, when no traffic of 2026 is held. */
+const LATE_LEDGER = [{ bu: 'SSA', period: '2026-08', account: '706100', amount: -70_000 }];
 const LEDGER = [...ledger('SSA', 1), ...ledger('LGW', 3), ...ledger('AMA', 9)];
 
 async function parquet(name: string, header: string, lines: string[]): Promise<string> {
@@ -36,7 +46,7 @@ async function parquet(name: string, header: string, lines: string[]): Promise<s
   await db.run(`COPY (SELECT * FROM read_csv('${csv}', all_varchar=true)) TO '${out}' (FORMAT parquet)`);
   // Typed as the pipeline stores them.
   await db.run(
-    `COPY (SELECT * REPLACE (${header.includes('amount') ? 'CAST(amount AS DOUBLE) AS amount' : 'CAST(departing_passengers AS BIGINT) AS departing_passengers, CAST(seats AS BIGINT) AS seats'}) FROM '${out}') TO '${out}.typed' (FORMAT parquet)`,
+    `COPY (SELECT * REPLACE (${header.includes('amount') ? 'CAST(amount AS DOUBLE) AS amount' : header.includes('headcount') ? 'CAST(headcount AS BIGINT) AS headcount' : 'CAST(departing_passengers AS BIGINT) AS departing_passengers, CAST(seats AS BIGINT) AS seats'}) FROM '${out}') TO '${out}.typed' (FORMAT parquet)`,
   );
   db.closeSync();
   return `${out}.typed`;
@@ -45,6 +55,33 @@ async function parquet(name: string, header: string, lines: string[]): Promise<s
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'hangar-analytics-'));
   files = [];
+  for (const r of [...new Map(HEADCOUNT.map((h) => [`${h.bu}|${h.period}`, h])).values()]) {
+    const rows = HEADCOUNT.filter((h) => h.bu === r.bu && h.period === r.period);
+    files.push({
+      bu: r.bu,
+      useCase: 'HR',
+      fileType: 'HEADCOUNT',
+      year: Number(r.period.slice(0, 4)),
+      month: Number(r.period.slice(5)),
+      path: await parquet(
+        `hc-${r.bu}-${r.period}`,
+        'department_code,period,headcount,fte,hires,leavers',
+        rows.map((h) => `${h.dept},${h.period},${h.headcount},${h.headcount},0,0`),
+      ),
+    });
+  }
+  files.push({
+    bu: 'SSA',
+    useCase: 'Finance',
+    fileType: 'GENERAL_LEDGER',
+    year: 2026,
+    month: 8,
+    path: await parquet(
+      'gl-SSA-2026-08',
+      'journal_id,line,posting_date,period,account,cost_center,amount,currency,description',
+      LATE_LEDGER.map((r, i) => `JE-${i},${i},${r.period}-05,${r.period},${r.account},CC-1,${r.amount},EUR,x`),
+    ),
+  });
   for (const bu of ['SSA', 'LGW', 'AMA']) {
     const t = TRAFFIC.filter((r) => r.bu === bu);
     files.push({
@@ -82,6 +119,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const scope: Scope = new Map<GovUseCase, Set<string>>([
   ['Traffic', new Set(['SSA', 'LGW'])],
   ['Finance', new Set(['SSA', 'LGW'])],
+  ['HR', new Set(['SSA', 'LGW'])],
 ]);
 const compile = (q: SemanticQueryInput, s: Scope = scope, cap = 1000) => compileQuery(layer, SemanticQuery.parse(q), files, s, cap);
 const run = (c: CompiledQuery) => runCompiled(c, { warehouseDir: dir, timeoutMs: 10_000 });
@@ -123,11 +161,14 @@ describe('compiling structured queries over the warehouse', () => {
     ]);
   });
 
-  it('revenue per passenger by BU: a ratio across two tables on their shared breakdown', async () => {
-    const r = await run(compile({ measures: ['revenue_per_passenger'], dimensions: ['bu'], order: { by: 'bu', direction: 'asc' } }));
+  it('revenue per passenger by BU: a ratio across two tables on their shared breakdown and months', async () => {
+    const c = compile({ measures: ['revenue_per_passenger'], dimensions: ['bu'], order: { by: 'bu', direction: 'asc' } });
+    const r = await run(c);
+    // SSA's revenue of August 2026 has no passengers beside it: it is not in the ratio.
     const ratio = (bu: string) =>
       -sum(LEDGER.filter((x) => x.bu === bu && x.account.startsWith('7')).map((x) => x.amount)) /
       sum(TRAFFIC.filter((x) => x.bu === bu).map((x) => x.dep));
+    expect(c.notices.join(' ')).toMatch(/computed over the months both revenue and departing passengers have, 2025-01 to 2025-03/);
     expect(r.rows.map((row) => row[0])).toEqual(['LGW', 'SSA']);
     expect(r.rows[0]![1]).toBeCloseTo(ratio('LGW'), 9);
     expect(r.rows[1]![1]).toBeCloseTo(ratio('SSA'), 9);
@@ -167,6 +208,39 @@ describe('compiling structured queries over the warehouse', () => {
     expect(c.files).toEqual([]);
     expect(c.notices.join(' ')).toMatch(/No revenue data in your scope/);
     expect((await run(c)).rows).toEqual([]);
+  });
+});
+
+describe('measures over time (issue 32)', () => {
+  const hcAt = (bu: string, period: string) => sum(HEADCOUNT.filter((h) => h.bu === bu && h.period === period).map((h) => h.headcount));
+
+  it('a stock (headcount) is the last month of the period, never a sum over months, and says so', async () => {
+    const c = compile({ measures: ['headcount'] });
+    const r = await run(c);
+    // March: SSA only (LGW sent no March), not January + February + March of both.
+    expect(r.rows).toEqual([[hcAt('SSA', '2025-03')]]);
+    expect(c.notices.join(' ')).toMatch(/Headcount is a month-end figure, not a sum over months: shown for 2025-03/);
+    expect(c.notices.join(' ')).toMatch(/LGW sent no headcount for that month/);
+    const february = await run(compile({ measures: ['headcount'], dimensions: ['bu'], time: { from: '2025-01', to: '2025-02' } }));
+    expect(february.rows).toEqual([
+      ['LGW', hcAt('LGW', '2025-02')],
+      ['SSA', hcAt('SSA', '2025-02')],
+    ]);
+  });
+
+  it('a stock by month is each month’s own figure', async () => {
+    const r = await run(compile({ measures: ['headcount'], dimensions: ['month'] }));
+    expect(r.rows).toEqual(['2025-01', '2025-02', '2025-03'].map((m) => [m, hcAt('SSA', m) + hcAt('LGW', m)]));
+  });
+
+  it('a ratio whose two measures share no month is no data, with the reason', async () => {
+    const c = compile({ measures: ['revenue_per_passenger'], time: { from: '2026-08', to: '2026-08' } });
+    expect(c.notices.join(' ')).toMatch(/No departing passengers data in your scope/);
+    expect((await run(c)).rows.every((row) => row.every((v) => v === null))).toBe(true);
+    const all = compile({ measures: ['revenue_per_passenger'], filters: [{ dimension: 'bu', values: ['SSA'] }] });
+    const rev = -sum(LEDGER.filter((x) => x.bu === 'SSA' && x.account.startsWith('7')).map((x) => x.amount));
+    const pax = sum(TRAFFIC.filter((x) => x.bu === 'SSA').map((x) => x.dep));
+    expect((await run(all)).rows[0]![0]).toBeCloseTo(rev / pax, 9);
   });
 });
 

@@ -1,7 +1,7 @@
 import { BUSINESS_UNITS, type GovUseCase, type QuestionLanguage, type SemanticColumn, type SemanticQuery } from '@hangar/contract';
 import { badRequest } from '../../platform/errors.ts';
 import { ident, literal } from '../../platform/sql-text.ts';
-import { type BaseMeasure, isRatio, type Measure, type SemanticLayer } from './semantic-layer.ts';
+import { type BaseMeasure, isRatio, type Measure, type RatioMeasure, type SemanticLayer } from './semantic-layer.ts';
 
 /** One Parquet file of the warehouse, as the registry lists it. */
 export interface WarehouseFile {
@@ -37,6 +37,24 @@ const timeExpr = (m: BaseMeasure, dim: string) => {
 };
 
 const list = (values: readonly string[]) => values.map((v) => literal(v)).join(', ');
+
+/** The month key of a breakdown that is not asked for (a ratio's sides are joined on it). */
+const MONTH_KEY = '_month';
+const monthKey = (f: WarehouseFile) => `${f.year}-${String(f.month).padStart(2, '0')}`;
+/** The months a file of a measure's table can hold: its own, or the twelve of a whole-year file. */
+const monthsOf = (m: BaseMeasure) => (f: WarehouseFile) =>
+  m.table.grain === 'month' ? [monthKey(f)] : Array.from({ length: 12 }, (_, i) => `${f.year}-${String(i + 1).padStart(2, '0')}`);
+
+/** The snapshot months of a stock: the last month of the period held (in each year, when broken down by year). */
+function lastMonths(m: BaseMeasure, held: readonly string[], perYear: boolean): string[] {
+  const latest = new Map<string, string>();
+  for (const month of held) {
+    const group = perYear ? month.slice(0, 4) : '';
+    if (month > (latest.get(group) ?? '')) latest.set(group, month);
+  }
+  if (!latest.size) throw new Error(`No month of ${m.label} to read`);
+  return [...latest.values()].sort();
+}
 
 /**
  * Checks a structured query against the semantic layer and compiles it to DuckDB SQL over the
@@ -78,30 +96,44 @@ export function compileQuery(
   const dimList = dims.map((d) => ident(d)).join(', ');
 
   const buFilter = query.filters.find((f) => f.dimension === 'bu')?.values;
-  const baseCte = (m: BaseMeasure, name: string) => {
+  const inPeriod = (month: string) => !query.time || (month >= query.time.from && month <= query.time.to);
+  const filesOf = (m: BaseMeasure) => {
     const readable = scope.get(m.useCase) ?? new Set<string>();
-    const outside = buFilter?.filter((b) => !readable.has(b)) ?? [];
-    if (outside.length) {
-      notices.push(
-        `${m.label}: you do not have access to ${outside.join(', ')}; the answer uses only ${[...readable].join(', ') || 'no BU'}.`,
-      );
-    } else if (!buFilter && readable.size > 0 && readable.size < BUSINESS_UNITS.length) {
-      // Asked for everything ("by BU", "all airports"): the total is the caller's, not the group's.
-      notices.push(`${m.label}: answered within your access, ${[...readable].join(', ')} only.`);
-    }
-    const mine = files.filter(
+    return files.filter(
       (f) =>
         f.useCase === m.useCase &&
         f.fileType === m.table.type &&
         readable.has(f.bu) &&
         (!buFilter || buFilter.includes(f.bu)) &&
-        (!query.time || (f.year >= Number(query.time.from.slice(0, 4)) && f.year <= Number(query.time.to.slice(0, 4)))),
+        monthsOf(m)(f).some(inPeriod),
     );
+  };
+  /**
+   * One measure's rows, grouped by the question's breakdowns (and by month too when `perMonth`: the
+   * two sides of a ratio are joined month by month). A stock without a month breakdown is read at
+   * the last month of the period (per year when broken down by year), never summed over months.
+   */
+  const baseCte = (m: BaseMeasure, name: string, perMonth = false) => {
+    const readable = scope.get(m.useCase) ?? new Set<string>();
+    const outside = buFilter?.filter((b) => !readable.has(b)) ?? [];
+    if (outside.length) {
+      notices.push(
+        readable.size
+          ? `${m.label}: you do not have access to ${outside.join(', ')}; the answer uses only ${[...readable].join(', ')}.`
+          : `${m.label}: you do not have access to ${outside.join(', ')}, nor to any BU's ${m.useCase} data.`,
+      );
+    } else if (!buFilter && readable.size > 0 && readable.size < BUSINESS_UNITS.length) {
+      // Asked for everything ("by BU", "all airports"): the total is the caller's, not the group's.
+      notices.push(`${m.label}: answered within your access, ${[...readable].join(', ')} only.`);
+    }
+    const mine = filesOf(m);
     used.push(...mine);
-    const select = [...dims.map((d) => `${timeExpr(m, d)} AS ${ident(d)}`), `CAST(${m.valueSql} AS DOUBLE) AS v`].join(', ');
+    const keys = perMonth && !dims.includes('month') ? [...dims, MONTH_KEY] : dims;
+    const keyExpr = (d: string) => (d === MONTH_KEY ? timeExpr(m, 'month') : timeExpr(m, d));
+    const select = [...keys.map((d) => `${keyExpr(d)} AS ${ident(d)}`), `CAST(${m.valueSql} AS DOUBLE) AS v`].join(', ');
     if (!mine.length) {
       notices.push(`No ${m.label.toLowerCase()} data in your scope for this question.`);
-      ctes.push(`${name} AS (SELECT ${[...dims.map((d) => `NULL::VARCHAR AS ${ident(d)}`), 'NULL::DOUBLE AS v'].join(', ')} WHERE FALSE)`);
+      ctes.push(`${name} AS (SELECT ${[...keys.map((d) => `NULL::VARCHAR AS ${ident(d)}`), 'NULL::DOUBLE AS v'].join(', ')} WHERE FALSE)`);
       return;
     }
     const byBu = new Map<string, string[]>();
@@ -113,16 +145,46 @@ export function compileQuery(
     const where = [m.whereSql];
     if (query.time) where.push(`${timeExpr(m, 'month')} BETWEEN ${literal(query.time.from)} AND ${literal(query.time.to)}`);
     for (const f of query.filters) where.push(`${timeExpr(m, f.dimension)} IN (${list(f.values)})`);
-    ctes.push(`${name} AS (SELECT ${select} FROM (${source}) t WHERE ${where.join(' AND ')}${dims.length ? ' GROUP BY ALL' : ''})`);
+    if (m.overTime === 'stock' && !keys.includes('month') && !keys.includes(MONTH_KEY)) {
+      const snapshots = lastMonths(m, mine.flatMap(monthsOf(m)).filter(inPeriod), dims.includes('year'));
+      where.push(`${timeExpr(m, 'month')} IN (${list(snapshots)})`);
+      const late = [...new Set(mine.map((f) => f.bu))].filter((bu) => !mine.some((f) => f.bu === bu && monthsOf(m)(f).some((x) => snapshots.includes(x))));
+      notices.push(
+        `${m.label} is a month-end figure, not a sum over months: shown for ${snapshots.join(', ')}, the last month of the period${dims.includes('year') ? ' in each year' : ''}.` +
+          (late.length ? ` ${late.join(', ')} sent no ${m.label.toLowerCase()} for that month and ${late.length > 1 ? 'are' : 'is'} not in it.` : ''),
+      );
+    }
+    ctes.push(`${name} AS (SELECT ${select} FROM (${source}) t WHERE ${where.join(' AND ')}${keys.length ? ' GROUP BY ALL' : ''})`);
   };
   const join = (a: string, b: string) => (dims.length ? `${a} FULL JOIN ${b} USING (${dimList})` : `${a} CROSS JOIN ${b}`);
-  const measureCte = (m: Measure, name: string) => {
-    if (!isRatio(m)) return baseCte(m, name);
-    measureCte(layer.measures.get(m.numerator)!, `${name}_n`);
-    measureCte(layer.measures.get(m.denominator)!, `${name}_d`);
-    const pick = [...dims.map((d) => ident(d)), `${name}_n.v / NULLIF(${name}_d.v, 0) AS v`].join(', ');
-    ctes.push(`${name} AS (SELECT ${pick} FROM ${join(`${name}_n`, `${name}_d`)})`);
+  /**
+   * A ratio of two measures (revenue per passenger) divides sums over the months both sides hold,
+   * joined month by month: revenue of August to November over passengers of 2025 would be a number
+   * of no period. The answer says which months were used, or why there is none.
+   */
+  const ratioCte = (m: RatioMeasure, name: string) => {
+    const num = layer.measures.get(m.numerator) as BaseMeasure;
+    const den = layer.measures.get(m.denominator) as BaseMeasure;
+    baseCte(num, `${name}_n`, true);
+    baseCte(den, `${name}_d`, true);
+    const months = (side: BaseMeasure) => new Set(filesOf(side).flatMap(monthsOf(side)).filter(inPeriod));
+    const [a, b] = [months(num), months(den)];
+    const shared = [...a].filter((x) => b.has(x)).sort();
+    const span = (xs: string[]) => (xs.length ? (xs.length === 1 ? xs[0]! : `${xs[0]} to ${xs.at(-1)}`) : 'no month');
+    if (a.size && b.size && !shared.length) {
+      notices.push(
+        `${m.label}: ${num.label.toLowerCase()} covers ${span([...a].sort())} and ${den.label.toLowerCase()} ${span([...b].sort())} in your scope: no month in common, so there is no ${m.label.toLowerCase()} to show.`,
+      );
+    } else if (shared.length && (shared.length < a.size || shared.length < b.size)) {
+      notices.push(`${m.label}: computed over the months both ${num.label.toLowerCase()} and ${den.label.toLowerCase()} have, ${span(shared)}.`);
+    }
+    const keys = dims.includes('month') ? dims : [...dims, MONTH_KEY];
+    const pick = [...dims.map((d) => ident(d)), `SUM(n.v) / NULLIF(SUM(d.v), 0) AS v`].join(', ');
+    ctes.push(
+      `${name} AS (SELECT ${pick} FROM ${name}_n n JOIN ${name}_d d USING (${keys.map((d) => ident(d)).join(', ')})${dims.length ? ' GROUP BY ALL' : ''})`,
+    );
   };
+  const measureCte = (m: Measure, name: string) => (isRatio(m) ? ratioCte(m, name) : baseCte(m, name));
   for (const [i, m] of measures.entries()) measureCte(m, `m${i}`);
 
   const from = measures.map((_, i) => `m${i}`).reduce((acc, name) => join(acc, name));

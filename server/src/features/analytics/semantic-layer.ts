@@ -26,6 +26,8 @@ export interface BaseMeasure {
   valueSql: string;
   /** SQL condition on the table's rows the KPI counts. */
   whereSql: string;
+  /** Summed over the months of a period (flow), or its last month's snapshot (stock): KpiDef.overTime. */
+  overTime: 'flow' | 'stock';
   dimensions: string[];
 }
 
@@ -106,6 +108,7 @@ export function buildSemanticLayer(): SemanticLayer {
           table,
           valueSql: kpiValueSql(kpi),
           whereSql: kpiWhereSql(kpi),
+          overTime: kpi.overTime,
           dimensions: [...COMMON_DIMENSIONS, ...columns],
         });
       }
@@ -115,6 +118,10 @@ export function buildSemanticLayer(): SemanticLayer {
     const num = measures.get(d.numerator);
     const den = measures.get(d.denominator);
     if (!num || !den) throw new Error(`The ratio ${d.id} names a measure the catalogue does not have`);
+    // The ratio is summed over the months both sides share (compile.ts): only flows add up that way.
+    if (isRatio(num) || isRatio(den) || num.overTime !== 'flow' || den.overTime !== 'flow') {
+      throw new Error(`The ratio ${d.id} must divide two flow measures of the catalogue`);
+    }
     measures.set(d.id, { ...d, labels: labelsOf(d.id, d.label), dimensions: num.dimensions.filter((x) => den.dimensions.includes(x)) });
   }
   return { measures, dimensions };

@@ -71,10 +71,11 @@ const opexByBuThisYear = `SELECT bu, ${OPEX} AS operating_expenses FROM ledger W
 const salesByShop = (month: string) =>
   `SELECT shop_code, sum(net_sales) AS net_sales FROM sales WHERE period = '${month}' GROUP BY shop_code`;
 const janFeb2025 = `SELECT month, sum(departing_passengers) AS departing_passengers FROM traffic WHERE month IN ('2025-01', '2025-02') GROUP BY month`;
+// A ratio over the months both tables hold, month by month (issue 32: not 2025's revenue months over all of 2025's passengers).
 const revenuePerPax = (a: string, b: string) => `
-  WITH r AS (SELECT bu, ${REVENUE} AS v FROM ledger WHERE period LIKE '2025-%' AND bu IN ('${a}', '${b}') GROUP BY bu),
-       p AS (SELECT bu, sum(departing_passengers) AS v FROM traffic WHERE month LIKE '2025-%' AND bu IN ('${a}', '${b}') GROUP BY bu)
-  SELECT p.bu, r.v / p.v AS revenue_per_passenger FROM p LEFT JOIN r USING (bu)`;
+  WITH r AS (SELECT bu, period AS m, ${REVENUE} AS v FROM ledger WHERE period LIKE '2025-%' AND bu IN ('${a}', '${b}') GROUP BY bu, period),
+       p AS (SELECT bu, month AS m, sum(departing_passengers) AS v FROM traffic WHERE month LIKE '2025-%' AND bu IN ('${a}', '${b}') GROUP BY bu, month)
+  SELECT bu, sum(r.v) / sum(p.v) AS revenue_per_passenger FROM r JOIN p USING (bu, m) GROUP BY bu`;
 const movementsNovDec = `SELECT airline_code, sum(movements) AS aircraft_movements FROM traffic WHERE month BETWEEN '2025-11' AND '2025-12' GROUP BY airline_code`;
 const otpByAirlineLastMonth = `SELECT airline_code, sum(on_time_flights) / sum(flights) AS on_time_performance FROM punctuality WHERE period = '2026-01' GROUP BY airline_code`;
 const headcountByDept = `SELECT department_code, sum(headcount) AS headcount FROM headcount WHERE period = '2026-01' GROUP BY department_code`;

@@ -53,6 +53,12 @@ export interface KpiDef {
   definition: string;
   explanation?: string;
   aggregate: 'sum' | 'count' | 'avg' | 'count_distinct';
+  /**
+   * How the KPI adds up over time. A flow (passengers, revenue) is summed over the months of a
+   * period; a stock (headcount, balances, occupancy) is a snapshot: a period's figure is its last
+   * month's, never a sum over months.
+   */
+  overTime: 'flow' | 'stock';
   column: string;
   filter?: KpiFilter;
   groupBy?: string;
