@@ -148,10 +148,14 @@ export function compileQuery(
     if (m.overTime === 'stock' && !keys.includes('month') && !keys.includes(MONTH_KEY)) {
       const snapshots = lastMonths(m, mine.flatMap(monthsOf(m)).filter(inPeriod), dims.includes('year'));
       where.push(`${timeExpr(m, 'month')} IN (${list(snapshots)})`);
-      const late = [...new Set(mine.map((f) => f.bu))].filter((bu) => !mine.some((f) => f.bu === bu && monthsOf(m)(f).some((x) => snapshots.includes(x))));
+      const late = [...new Set(mine.map((f) => f.bu))].filter(
+        (bu) => !mine.some((f) => f.bu === bu && monthsOf(m)(f).some((x) => snapshots.includes(x))),
+      );
       notices.push(
         `${m.label} is a month-end figure, not a sum over months: shown for ${snapshots.join(', ')}, the last month of the period${dims.includes('year') ? ' in each year' : ''}.` +
-          (late.length ? ` ${late.join(', ')} sent no ${m.label.toLowerCase()} for that month and ${late.length > 1 ? 'are' : 'is'} not in it.` : ''),
+          (late.length
+            ? ` ${late.join(', ')} sent no ${m.label.toLowerCase()} for that month and ${late.length > 1 ? 'are' : 'is'} not in it.`
+            : ''),
       );
     }
     ctes.push(`${name} AS (SELECT ${select} FROM (${source}) t WHERE ${where.join(' AND ')}${keys.length ? ' GROUP BY ALL' : ''})`);
@@ -176,7 +180,9 @@ export function compileQuery(
         `${m.label}: ${num.label.toLowerCase()} covers ${span([...a].sort())} and ${den.label.toLowerCase()} ${span([...b].sort())} in your scope: no month in common, so there is no ${m.label.toLowerCase()} to show.`,
       );
     } else if (shared.length && (shared.length < a.size || shared.length < b.size)) {
-      notices.push(`${m.label}: computed over the months both ${num.label.toLowerCase()} and ${den.label.toLowerCase()} have, ${span(shared)}.`);
+      notices.push(
+        `${m.label}: computed over the months both ${num.label.toLowerCase()} and ${den.label.toLowerCase()} have, ${span(shared)}.`,
+      );
     }
     const keys = dims.includes('month') ? dims : [...dims, MONTH_KEY];
     const pick = [...dims.map((d) => ident(d)), `SUM(n.v) / NULLIF(SUM(d.v), 0) AS v`].join(', ');

@@ -149,7 +149,9 @@ async function expectedCard(measure: string, bus?: string[]): Promise<number> {
   if (!def) throw new Error(`No hand-written SQL for ${measure}: add it to CARD_SQL`);
   // A stock (headcount, balances, occupancy) is read at the last month held, never summed over months.
   const last = def.stock ? ` AND CAST(${def.stock} AS VARCHAR) = (SELECT max(CAST(${def.stock} AS VARCHAR)) FROM t)` : '';
-  const [[v]] = (await duckdb(`WITH t AS (${await inScope(def.table)}) SELECT ${def.value} FROM t WHERE ${def.where ?? 'TRUE'}${last}`)) as [[number]];
+  const [[v]] = (await duckdb(
+    `WITH t AS (${await inScope(def.table)}) SELECT ${def.value} FROM t WHERE ${def.where ?? 'TRUE'}${last}`,
+  )) as [[number]];
   return Number(v);
 }
 
