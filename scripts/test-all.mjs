@@ -8,6 +8,8 @@ const stages = [
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
   ['unit and integration', 'npm', ['run', 'test:unit']],
+  // After the unit tests, which empty test-results/ where it writes the SBOM.
+  ['sbom and advisories', 'node', ['scripts/sbom.mjs']],
   ['build', 'npm', ['run', 'build']],
   ['end to end', 'npm', ['run', 'test:e2e']],
   ['summary', 'node', ['scripts/test-summary.mjs']],

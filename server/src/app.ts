@@ -40,7 +40,7 @@ import { registerCanonicalHost } from './platform/canonical-host.ts';
 import type { AppContext } from './platform/context.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { createDocuments } from './platform/documents.ts';
-import { errorBody, registerErrorHandling } from './platform/errors.ts';
+import { auditRefusals, errorBody, registerErrorHandling } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { scheduleHousekeeping } from './platform/housekeeping.ts';
 import { createAccessTokens } from './platform/identity/access-token.ts';
@@ -148,6 +148,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   const audit = createAuditWriter(db);
+  // Refusals the audit log keeps (outbound guard, uploads, quotas), written by the error handler.
+  auditRefusals(app, audit);
   const routes = registerAccessRules(
     app,
     (token) => accessTokens.verify(token),

@@ -12,7 +12,16 @@ export type AuditAction =
   | 'file.read'
   | 'file.denied'
   | 'permission.change'
-  | 'credit.change';
+  | 'credit.change'
+  // Refusals, written by the error handler with the request (errors.ts, auditRefusals):
+  /** A link or redirect the outbound guard would not follow (outbound-http.ts): the host asked and why. */
+  | 'outbound.refused'
+  /** An upload answered 4xx (malformed form, wrong type, too large...): the route, status and message. */
+  | 'upload.rejected'
+  /** The daily upload allowance spent (uploads/quota.ts). */
+  | 'quota.upload_exceeded'
+  /** Out of credits, or a daily spending cap reached. */
+  | 'quota.credit_refused';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -25,7 +34,10 @@ export interface AuditEntry {
 
 export type AuditWriter = (entry: AuditEntry, request?: FastifyRequest) => Promise<void>;
 
-/** Every sign-in, permission change, credit change and file access goes through here. */
+/** What a refusal's AppError says the audit log keeps of it (AppError.auditedAs); the user and address come from the request. */
+export type RefusalAudit = Pick<AuditEntry, 'action' | 'target' | 'details'>;
+
+/** Every sign-in, permission change, credit change, file access and audited refusal goes through here. */
 export function createAuditWriter(db: Db): AuditWriter {
   return async (entry, request) => {
     await db.insert(auditLog).values({

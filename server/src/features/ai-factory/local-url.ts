@@ -46,7 +46,7 @@ export async function checkLocalUrl(
     });
   } catch (err) {
     const message = err instanceof AppError ? err.message : 'it did not answer';
-    throw badRequest(`This Streamlit app cannot be loaded: ${message.replace(/^This link/, 'this address')}`);
+    throw badRequest(`This Streamlit app cannot be loaded: ${message.replace(/^This link/, 'this address')}`, { cause: err });
   }
   url.searchParams.set('embed', 'true');
   return url.href;

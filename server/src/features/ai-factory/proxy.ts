@@ -94,7 +94,11 @@ export async function registerProxy(ctx: AppContext, registry: Registry, session
     if (!target.upstream) throw new AppError('UNAVAILABLE', target.notDeployedReason ?? 'This app is not deployed.');
     const url = upstreamUrl(target, rest);
     if (!url) {
-      throw badRequest(`This address is outside ${target.title}: the portal only passes on paths of the app itself.`);
+      throw badRequest(`This address is outside ${target.title}: the portal only passes on paths of the app itself.`).auditedAs({
+        action: 'outbound.refused',
+        target: `ai-factory:${target.id}`,
+        details: { reason: 'proxy path outside the app', path: rest.slice(0, 300) },
+      });
     }
     request.aiFactory = { app: target, who: check.who, target: url };
   }

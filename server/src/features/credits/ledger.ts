@@ -44,6 +44,7 @@ export class DailyCapError extends AppError {
         ? `You have reached your daily spending limit of ${cap} credits. It resets at midnight UTC.`
         : 'The organisation has reached its daily GenAI spending limit. It resets at midnight UTC; an administrator can raise it.',
     );
+    this.auditedAs({ action: 'quota.credit_refused', details: { cap: scope, limit: cap } });
   }
 }
 

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
 import { extensionOf } from './pipeline.ts';
 
 /**
@@ -87,6 +87,8 @@ async function readHead(stream: Readable, size: number): Promise<{ head: Buffer;
         length += chunk.length;
         continue;
       }
+      // A stream that failed before it was read (a cut-off multipart body) would otherwise pipe nothing, forever.
+      if (stream.errored) throw stream.errored;
       if (stream.readableEnded || stream.destroyed) break;
       await new Promise<void>((resolve, reject) => {
         const done = () => {
@@ -120,6 +122,9 @@ export async function sniffedStream(
   stream: Readable & { truncated?: boolean },
 ): Promise<Readable & { truncated?: boolean }> {
   const { head, ended } = await readHead(stream, HEAD_BYTES);
+  // Failed while its first bytes were read (a cut-off multipart body): piping it would never end.
+  if (stream.errored) throw stream.errored;
+  if (stream.destroyed && !ended) throw badRequest('The upload was cut off before its end: send the file again.');
   const mismatch = contentMismatch(fileName, head);
   if (mismatch) throw new AppError('UNSUPPORTED_MEDIA_TYPE', mismatch);
   const out = new PassThrough();

@@ -21,14 +21,14 @@ export function createUploadQuota(db: Db, bytesPerDay: number) {
       return Number(row?.bytes ?? 0);
     },
 
-    /** Throws 429 when today's allowance is spent. */
+    /** Throws 429 when today's allowance is spent, marked for the audit log (the error handler writes it with the request). */
     async admit(userId: string): Promise<void> {
       const used = await this.usedToday(userId);
       if (used >= bytesPerDay) {
         throw new AppError(
           'RATE_LIMITED',
           `You have uploaded ${mb(used)} today, your daily allowance of ${mb(bytesPerDay)}. Try again tomorrow, or ask a portal administrator.`,
-        );
+        ).auditedAs({ action: 'quota.upload_exceeded', details: { usedBytes: used, allowanceBytes: bytesPerDay } });
       }
     },
 

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS: readonly { group: string; prefix: string; actions: r
   },
   { group: 'Access', prefix: 'access.', actions: ['access.denied'] },
   { group: 'Files', prefix: 'file.', actions: ['file.read', 'file.denied'] },
+  { group: 'Refusals', prefix: '', actions: ['outbound.refused', 'upload.rejected', 'quota.upload_exceeded', 'quota.credit_refused'] },
   { group: 'Changes', prefix: '', actions: ['permission.change', 'credit.change'] },
 ];
 
