@@ -12,6 +12,22 @@ export const SemanticFilter = z.object({
 });
 export type SemanticFilter = z.infer<typeof SemanticFilter>;
 
+/**
+ * What is done with the measure's figures beyond its breakdown: operations of the query language,
+ * never phrasings of a measure (a share is not the part's value; a total is a row of its own).
+ */
+export const SemanticOperation = z.discriminatedUnion('kind', [
+  /** The part (one filter) as a share of the whole: the same query without that filter. */
+  z.object({ kind: z.literal('share'), part: SemanticFilter }),
+  /** The rows and, as a last row, the figure over all of them (computed as the measure is, not summed). */
+  z.object({ kind: z.literal('total') }),
+  /** The average figure per member of a breakdown ("average monthly revenue": per month). */
+  z.object({ kind: z.literal('average'), per: Id }),
+  /** The query's period against another: both figures, the difference and the growth. */
+  z.object({ kind: z.literal('change'), against: z.object({ from: Month, to: Month }) }),
+]);
+export type SemanticOperation = z.infer<typeof SemanticOperation>;
+
 /** What a question asks, in the semantic layer's names (never SQL). */
 export const SemanticQuery = z.object({
   measures: z.array(Id).min(1, 'Name at least one measure').max(4, 'At most four measures at once'),
@@ -24,11 +40,13 @@ export const SemanticQuery = z.object({
     .nullable()
     .default(null),
   limit: z.number().int().min(1).max(1000).nullable().default(null),
+  /** One operation on a single measure; null for its plain figures. */
+  operation: SemanticOperation.nullable().default(null),
 });
 export type SemanticQuery = z.infer<typeof SemanticQuery>;
 export type SemanticQueryInput = z.input<typeof SemanticQuery>;
 
-export const QUESTION_LANGUAGES = ['en', 'fr', 'es', 'pt'] as const;
+export const QUESTION_LANGUAGES = ['en', 'fr', 'es', 'pt', 'ja'] as const;
 export type QuestionLanguage = (typeof QUESTION_LANGUAGES)[number];
 
 export const SemanticMeasure = z.object({
@@ -118,6 +136,8 @@ export const DataAnswer = z.object({
   chart: z.enum(ANSWER_CHARTS).nullable(),
   narrative: z.string().nullable(),
   /** Scope narrowed, result cut, no data: said with the answer. */
+  /** The months the figures cover ("2026-08 to 2026-10", or each measure's when they differ); absent from older answers. */
+  period: z.string().nullable().optional(),
   notices: z.array(z.string()),
   /** Warnings: months missing or not validated, months that failed their checks, for the BUs read. */
   quality: z.array(z.string()),

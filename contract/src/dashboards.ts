@@ -89,6 +89,8 @@ export const WidgetData = z.object({
   columns: z.array(SemanticColumn),
   rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
   truncated: z.boolean(),
+  /** The months its figures cover ("2025-01 to 2025-12"), or null when it read none. */
+  period: z.string().nullable(),
   notices: z.array(z.string()),
   source: WidgetSource,
 });

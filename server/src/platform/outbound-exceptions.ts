@@ -44,4 +44,5 @@ export const OUTBOUND_EXCEPTIONS: Readonly<Record<string, string>> = {
   'features/governance/engine/checks.ts': DUCKDB,
   'features/governance/engine/referential.ts': DUCKDB,
   'features/analytics/question-set/compute-expected.ts': `${DUCKDB}; a developer's script over the demo warehouse, not run by the server`,
+  'features/analytics/question-bank/compute-expected.ts': `${DUCKDB}; a developer's script over the demo warehouse, not run by the server`,
 };

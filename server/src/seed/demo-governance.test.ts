@@ -69,6 +69,21 @@ describe('the demo warehouse', () => {
     expect(demoStatus()).toEqual({ preparing: false, done: finished.length, total: finished.length });
   });
 
+  it('delivers the exchange rates of every BU for every month of finance files, clean and on time (issue 32)', async () => {
+    const rates = await t.ctx.db.select().from(govUploads).where(eq(govUploads.fileType, 'FX_RATES'));
+    const expected = ['SSA', 'AMA', 'SCA', 'ANA', 'LGW'].flatMap((bu) => [8, 9, 10].map((m) => `${bu} 2026-${m}`));
+    expect(rates.map((u) => `${u.bu} ${u.year}-${u.month}`).sort()).toEqual(expected.sort());
+    for (const u of rates)
+      expect(u.status).toEqual({ loaded: 'finished', checkfile: 'finished', checkKpis: 'finished', processed: 'finished' });
+    const received = await t.ctx.db
+      .select()
+      .from(govCheckResults)
+      .where(
+        and(eq(govCheckResults.fileType, 'FX_RATES'), eq(govCheckResults.check, 'file_not_received'), eq(govCheckResults.current, true)),
+      );
+    expect(received.filter((r) => r.month !== 7).map((r) => r.status)).toEqual(expected.map(() => 'success'));
+  });
+
   it('runs once', async () => {
     const uploads = await t.ctx.db.select().from(govUploads);
     const months = uploads.map((u) => `${u.bu}/${u.useCase}/${u.fileType}/${u.year}-${u.month}`);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { BUSINESS_UNITS, type GovUseCase, pendingStages, type StageStatusMap, versionsFor } from '@hangar/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { FX_RATES } from '../features/governance/catalogue/columns.ts';
 import { allUseCases, type FileTypeDef, fileTypesFor } from '../features/governance/catalogue/index.ts';
 import { generateReferential, generateRows, toCsv } from '../features/governance/demo/files.ts';
 import { demoDelivered, demoFinished, demoStarted } from '../features/governance/demo/progress.ts';
@@ -16,7 +17,9 @@ const SEEDER = 'data.robot@hangar.local';
 /** What happens to one demo delivery: most arrive clean, some break in each way a check catches. */
 type Scenario = 'clean' | 'file_error' | 'data_error' | 'missing';
 
-function scenarioOf(key: string): Scenario {
+function scenarioOf(def: FileTypeDef, key: string): Scenario {
+  // The exchange rates always arrive, clean: every BU's finance figures of every month convert to EUR.
+  if (def.type === FX_RATES) return 'clean';
   const n = createHash('sha1').update(key).digest()[0]! % 20;
   if (n < 14) return 'clean';
   if (n < 16) return 'file_error';
@@ -52,7 +55,7 @@ export async function seedGovernanceDemo(ctx: AppContext, now = new Date()): Pro
     BUSINESS_UNITS.flatMap((bu) =>
       fileTypesFor(uc.name, bu)
         .flatMap((def) => periods(def, now).map((period) => ({ uc, bu, def, period })))
-        .filter((d) => scenarioOf(deliveryKey(d.bu, d.uc.name, d.def, d.period)) !== 'missing'),
+        .filter((d) => scenarioOf(d.def, deliveryKey(d.bu, d.uc.name, d.def, d.period)) !== 'missing'),
     ),
   );
   demoStarted(deliveries.length);
@@ -125,10 +128,11 @@ function periods(def: FileTypeDef, now: Date): { year: number; month: number; at
   // year's (set against the actuals held) and this year's.
   if (def.budget) return [y - 1, y].map((year) => ({ year, month: 1, at: new Date(Date.UTC(year - 1, 11, 10)) }));
   if (def.grain === 'year') return [{ year: y - 1, month: 12, at: new Date(Date.UTC(y, 0, 5)) }];
+  // Delivered a few days into the following month, before the due day (the exchange rates' is the 3rd).
+  const day = Math.min(4, def.dueDay - 1);
   return [1, 2, 3].map((back) => {
     const p = new Date(Date.UTC(y, now.getUTCMonth() - back, 1));
-    // Delivered a few days into the following month: on time, unless the scenario says otherwise.
-    return { year: p.getUTCFullYear(), month: p.getUTCMonth() + 1, at: new Date(Date.UTC(p.getUTCFullYear(), p.getUTCMonth() + 1, 4)) };
+    return { year: p.getUTCFullYear(), month: p.getUTCMonth() + 1, at: new Date(Date.UTC(p.getUTCFullYear(), p.getUTCMonth() + 1, day)) };
   });
 }
 
@@ -141,7 +145,7 @@ async function deliver(
   period: { year: number; month: number; at: Date },
 ): Promise<void> {
   const key = deliveryKey(bu, useCase, def, period);
-  const scenario = scenarioOf(key);
+  const scenario = scenarioOf(def, key);
   if (scenario === 'missing') return;
   const versions = versionsFor(def.type, bu);
   const version = versions[0] ?? '';

@@ -104,12 +104,13 @@ describe('the reading computed from the numbers', () => {
 describe('the labels of the question language', () => {
   const layer = buildSemanticLayer();
 
-  it('every measure and breakdown has its own label in French, Spanish and Portuguese', () => {
+  it('every measure and breakdown has its own label in French, Spanish, Portuguese and Japanese', () => {
     for (const item of [...layer.measures.values(), ...layer.dimensions.values()]) {
       expect(LOCAL_LABELS[item.id], item.id).toBeDefined();
       expect(item.labels.en).toBe(item.label);
-      for (const language of ['fr', 'es', 'pt'] as const) expect(item.labels[language], `${item.id} ${language}`).toBeTruthy();
+      for (const language of ['fr', 'es', 'pt', 'ja'] as const) expect(item.labels[language], `${item.id} ${language}`).toBeTruthy();
     }
+    expect(layer.measures.get('departing_passengers')!.labels.ja).toBe('出発旅客数');
   });
 
   it('says how the question was read in its language', () => {
@@ -125,5 +126,82 @@ describe('the labels of the question language', () => {
     expect(inWords(layer, q, 'es')).toBe('Pasajeros de salida por Aerolínea, 2025-01 a 2025-03, BU SSA, 5 primeros');
     expect(inWords(layer, q, 'pt')).toBe('Passageiros embarcados por Companhia aérea, 2025-01 a 2025-03, BU SSA, 5 primeiros');
     expect(inWords(layer, SemanticQuery.parse({ measures: ['revenue'] }), 'fr')).toBe('Chiffre d’affaires, tous les mois disponibles');
+    expect(inWords(layer, q, 'ja')).toBe('出発旅客数（航空会社別）、2025-01〜2025-03、BU SSA、上位5');
+  });
+
+  it('says which words were read as others, and the operation asked', () => {
+    const change = SemanticQuery.parse({
+      measures: ['revenue'],
+      filters: [{ dimension: 'bu', values: ['SSA'] }],
+      time: { from: '2026-10', to: '2026-10' },
+      operation: { kind: 'change', against: { from: '2026-09', to: '2026-09' } },
+    });
+    expect(inWords(layer, change, 'en', [{ from: 'revnue', to: 'revenue' }])).toBe(
+      'Revenue, 2026-10, BU SSA, against 2026-09 (revnue → revenue)',
+    );
+    expect(inWords(layer, change, 'ja')).toBe('収益、2026-10、BU SSA、比較対象 2026-09');
+  });
+});
+
+describe('the sentences of the operations', () => {
+  const layer = buildSemanticLayer();
+  const column = (id: string, label: string, unit: string | null, kind: 'dimension' | 'measure' = 'measure') => ({ id, label, kind, unit });
+  const asked = (input: Parameters<typeof SemanticQuery.parse>[0]) => ({ query: SemanticQuery.parse(input), layer });
+
+  it('a share names the part, the whole and the share', () => {
+    const result: SemanticResult = {
+      columns: [
+        column('share', 'Share of net sales', '%'),
+        column('net_sales', 'Net sales, T1-DF-01', 'EUR'),
+        column('net_sales_whole', 'Net sales, all', 'EUR'),
+      ],
+      rows: [[0.12, 12_000, 100_000]],
+      truncated: false,
+      sql: '',
+    };
+    const query = {
+      measures: ['net_sales'],
+      filters: [{ dimension: 'bu', values: ['SSA'] }],
+      time: { from: '2026-09', to: '2026-09' },
+      operation: { kind: 'share' as const, part: { dimension: 'shop_code', values: ['T1-DF-01'] } },
+    };
+    expect(narrate(result, 'card', 'en', asked(query))).toBe("T1-DF-01 made 12.0 % of SSA's net sales.");
+    expect(narrate(result, 'card', 'fr', asked(query))).toBe('T1-DF-01 représente 12,0 % de ventes nettes de SSA.');
+    expect(narrate(result, 'card', 'ja', asked(query))).toBe('T1-DF-01はSSAの純売上高の12.0 %を占めました。');
+  });
+
+  it('a change gives both figures and the growth', () => {
+    const result: SemanticResult = {
+      columns: [
+        column('revenue', 'Revenue, 2026-10', 'EUR'),
+        column('revenue_against', 'Revenue, 2026-09', 'EUR'),
+        column('difference', 'Difference', 'EUR'),
+        column('growth', 'Change', '%'),
+      ],
+      rows: [[1100, 1000, 100, 0.1]],
+      truncated: false,
+      sql: '',
+    };
+    const query = {
+      measures: ['revenue'],
+      time: { from: '2026-10', to: '2026-10' },
+      operation: { kind: 'change' as const, against: { from: '2026-09', to: '2026-09' } },
+    };
+    expect(narrate(result, 'card', 'en', asked(query))).toBe('Revenue went from 1,000 EUR in 2026-09 to 1,100 EUR in 2026-10 (+10 %).');
+  });
+
+  it('a total names the largest member without counting the total row as one', () => {
+    const result: SemanticResult = {
+      columns: [column('bu', 'BU', null, 'dimension'), column('revenue', 'Revenue', 'EUR')],
+      rows: [
+        ['SSA', 300],
+        ['LGW', 100],
+        ['Total', 400],
+      ],
+      truncated: false,
+      sql: '',
+    };
+    const query = { measures: ['revenue'], dimensions: ['bu'], operation: { kind: 'total' as const } };
+    expect(narrate(result, 'bar', 'en', asked(query))).toBe('SSA has the largest revenue: 300 EUR. The total is 400 EUR.');
   });
 });

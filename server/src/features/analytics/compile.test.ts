@@ -280,3 +280,141 @@ describe('what the compiler refuses or neutralises', () => {
     await expect(runCompiled(slow, { warehouseDir: dir, timeoutMs: 200 })).rejects.toThrow(/longer than 0 s|longer than/);
   });
 });
+
+describe('currencies (issue 32)', () => {
+  // ANA's ledger in EUR, USD, JPY and GBP, with its exchange rates for January and February 2024;
+  // March has a USD line and no rates (SCA's rates of March are no help); April is all in EUR.
+  const GL_ROWS = [
+    { period: '2024-01', account: '706100', amount: -1000, currency: 'EUR' },
+    { period: '2024-01', account: '411000', amount: 1000, currency: 'EUR' },
+    { period: '2024-01', account: '706100', amount: -200, currency: 'USD' },
+    { period: '2024-01', account: '411000', amount: 200, currency: 'USD' },
+    { period: '2024-01', account: '706200', amount: -50_000, currency: 'JPY' },
+    { period: '2024-01', account: '411000', amount: 50_000, currency: 'JPY' },
+    { period: '2024-01', account: '606000', amount: 300, currency: 'USD' },
+    { period: '2024-02', account: '706100', amount: -400, currency: 'GBP' },
+    { period: '2024-02', account: '706100', amount: -100, currency: 'EUR' },
+    { period: '2024-03', account: '706100', amount: -300, currency: 'USD' },
+    { period: '2024-03', account: '706100', amount: -80, currency: 'EUR' },
+    { period: '2024-04', account: '706100', amount: -640, currency: 'EUR' },
+    { period: '2024-04', account: '606000', amount: 75, currency: 'EUR' },
+  ];
+  const RATES: Record<string, Record<string, number>> = {
+    'ANA|2024-01': { EUR: 1, USD: 0.9, JPY: 0.0061, GBP: 1.15, CVE: 0.00907 },
+    'ANA|2024-02': { EUR: 1, USD: 0.95, JPY: 0.0065, GBP: 1.2, CVE: 0.00907 },
+    'SCA|2024-03': { EUR: 1, USD: 0.5, JPY: 0.005, GBP: 1.5, CVE: 0.009 },
+  };
+  /** Open invoices of ANA at the end of January 2024 (overdue above 30 days count). */
+  const RECEIVABLES = [
+    { invoice: 'INV-1', days: 45, open: 1000, currency: 'USD' },
+    { invoice: 'INV-2', days: 60, open: 500, currency: 'EUR' },
+    { invoice: 'INV-3', days: 10, open: 700, currency: 'GBP' },
+  ];
+  const fxScope: Scope = new Map<GovUseCase, Set<string>>([['Finance', new Set(['ANA', 'SCA'])]]);
+  const revenueIn = (months: string[]) =>
+    -sum(
+      GL_ROWS.filter((r) => months.includes(r.period) && r.account.startsWith('7')).map(
+        (r) => r.amount * RATES[`ANA|${r.period}`]![r.currency]!,
+      ),
+    );
+
+  /** A Parquet file typed as the pipeline stores it (`casts`: the REPLACE list of the non-text columns). */
+  async function typedParquet(name: string, header: string, lines: string[], casts: string): Promise<string> {
+    const csv = path.join(dir, `${name}.csv`);
+    const out = path.join(dir, `${name}.parquet`);
+    await writeFile(csv, [header, ...lines].join('\n'));
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    await db.run(`COPY (SELECT * REPLACE (${casts}) FROM read_csv('${csv}', all_varchar=true)) TO '${out}' (FORMAT parquet)`);
+    db.closeSync();
+    return out;
+  }
+  const file = (bu: string, fileType: string, month: string, p: string): WarehouseFile => ({
+    bu,
+    useCase: 'Finance',
+    fileType,
+    year: Number(month.slice(0, 4)),
+    month: Number(month.slice(5)),
+    path: p,
+  });
+
+  beforeAll(async () => {
+    for (const month of ['2024-01', '2024-02', '2024-03', '2024-04']) {
+      const rows = GL_ROWS.filter((r) => r.period === month);
+      const p = await typedParquet(
+        `fx-gl-ANA-${month}`,
+        'journal_id,line,posting_date,period,account,cost_center,amount,currency,description',
+        rows.map((r, i) => `JE-${Math.floor(i / 2)},${(i % 2) + 1},${month}-05,${month},${r.account},CC-1,${r.amount},${r.currency},x`),
+        'CAST(amount AS DOUBLE) AS amount, CAST(line AS BIGINT) AS line',
+      );
+      files.push(file('ANA', 'GENERAL_LEDGER', month, p));
+    }
+    for (const [key, rates] of Object.entries(RATES)) {
+      const [bu, month] = key.split('|') as [string, string];
+      const p = await typedParquet(
+        `fx-rates-${bu}-${month}`,
+        'period,currency,rate_to_eur',
+        Object.entries(rates).map(([c, r]) => `${month},${c},${r}`),
+        'CAST(rate_to_eur AS DOUBLE) AS rate_to_eur',
+      );
+      files.push(file(bu, 'FX_RATES', month, p));
+    }
+    const p = await typedParquet(
+      'fx-receivables-ANA-2024-01',
+      'invoice_id,customer_id,period,due_date,days_overdue,open_amount,currency',
+      RECEIVABLES.map((r) => `${r.invoice},C-1,2024-01,2023-12-01,${r.days},${r.open},${r.currency}`),
+      'CAST(days_overdue AS BIGINT) AS days_overdue, CAST(open_amount AS DOUBLE) AS open_amount',
+    );
+    files.push(file('ANA', 'RECEIVABLES', '2024-01', p));
+  });
+
+  it('converts each row at its BU’s rate of its month before adding: revenue in EUR, USD and JPY', async () => {
+    const c = compile({ measures: ['revenue'], time: { from: '2024-01', to: '2024-02' } }, fxScope);
+    const r = await run(c);
+    // 1000 EUR + 200 USD × 0.9 + 50,000 JPY × 0.0061 in January, 400 GBP × 1.2 + 100 EUR in February.
+    expect(revenueIn(['2024-01', '2024-02'])).toBeCloseTo(2065, 9);
+    expect(r.rows[0]![0]).toBeCloseTo(revenueIn(['2024-01', '2024-02']), 9);
+    expect(c.notices).toContain('Amounts in other currencies converted to EUR at the monthly rates of FX_RATES (ANA 2024-01 to 2024-02).');
+    expect(c.files.filter((f) => f.fileType === 'FX_RATES').map((f) => `${f.bu} ${f.month}`)).toEqual(['ANA 1', 'ANA 2']);
+    expect(c.columns[0]!.unit).toBe('EUR');
+    const byMonth = await run(
+      compile({ measures: ['revenue', 'operating_expenses'], dimensions: ['month'], time: { from: '2024-01', to: '2024-02' } }, fxScope),
+    );
+    expect(byMonth.rows.map((row) => row[0])).toEqual(['2024-01', '2024-02']);
+    expect(byMonth.rows[0]![1]).toBeCloseTo(revenueIn(['2024-01']), 9);
+    expect(byMonth.rows[0]![2]).toBeCloseTo(300 * 0.9, 9);
+    expect(byMonth.rows[1]![1]).toBeCloseTo(revenueIn(['2024-02']), 9);
+  });
+
+  it('converts the KPI’s own amount column (open_amount of overdue receivables)', async () => {
+    const r = await run(compile({ measures: ['overdue_receivables'], time: { from: '2024-01', to: '2024-01' } }, fxScope));
+    const expected = sum(RECEIVABLES.filter((x) => x.days > 30).map((x) => x.open * RATES['ANA|2024-01']![x.currency]!));
+    expect(expected).toBeCloseTo(1400, 9);
+    expect(r.rows[0]![0]).toBeCloseTo(expected, 9);
+  });
+
+  it('refuses a USD amount in a month without rates, naming the currency, the month and the BU', async () => {
+    const c = compile({ measures: ['revenue'], time: { from: '2024-03', to: '2024-03' } }, fxScope);
+    const refused = await run(c).then(
+      () => null,
+      (err: unknown) => err as { status?: number; code?: string; message: string },
+    );
+    expect(refused).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(refused!.message).toBe(
+      'No exchange rate to EUR for USD in 2024-03 at ANA: amounts in USD cannot be added to amounts in EUR. A Finance data steward of ANA sends FX_RATES (exchange rates to EUR) for 2024-03 in the Ingestion tab; ask again once it is processed.',
+    );
+    // A whole year that includes March is refused too: the month is not dropped from the sum.
+    await expect(run(compile({ measures: ['revenue'], time: { from: '2024-01', to: '2024-12' } }, fxScope))).rejects.toThrow(
+      /USD in 2024-03 at ANA/,
+    );
+    // Counting journal entries adds no amounts: it needs no rate.
+    expect((await run(compile({ measures: ['journal_entries'], time: { from: '2024-03', to: '2024-03' } }, fxScope))).rows).toEqual([[1]]);
+  });
+
+  it('needs no rates file for amounts all in EUR', async () => {
+    const c = compile({ measures: ['revenue'], time: { from: '2024-04', to: '2024-04' } }, fxScope);
+    expect(c.files.map((f) => f.fileType)).toEqual(['GENERAL_LEDGER']);
+    expect(c.notices.join(' ')).not.toMatch(/FX_RATES/);
+    expect((await run(c)).rows).toEqual([[640]]);
+  });
+});

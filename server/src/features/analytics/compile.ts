@@ -1,6 +1,8 @@
 import { BUSINESS_UNITS, type GovUseCase, type QuestionLanguage, type SemanticColumn, type SemanticQuery } from '@hangar/contract';
 import { badRequest } from '../../platform/errors.ts';
 import { ident, literal } from '../../platform/sql-text.ts';
+import { inEuros } from './currency.ts';
+import { compileOperation } from './operations.ts';
 import { type BaseMeasure, isRatio, type Measure, type RatioMeasure, type SemanticLayer } from './semantic-layer.ts';
 
 /** One Parquet file of the warehouse, as the registry lists it. */
@@ -11,6 +13,10 @@ export interface WarehouseFile {
   year: number;
   month: number;
   path: string;
+  /** The delivery the registry holds for it: its checks are the ones an answer reports. */
+  uploadId?: string;
+  /** The months its rows cover: its own, or the twelve of a whole-year file. */
+  months?: readonly string[];
 }
 
 /** Which BUs the caller may read, per use case: the only place rows are let through. */
@@ -40,10 +46,25 @@ const list = (values: readonly string[]) => values.map((v) => literal(v)).join('
 
 /** The month key of a breakdown that is not asked for (a ratio's sides are joined on it). */
 const MONTH_KEY = '_month';
-const monthKey = (f: WarehouseFile) => `${f.year}-${String(f.month).padStart(2, '0')}`;
+export const monthKey = (f: WarehouseFile) => `${f.year}-${String(f.month).padStart(2, '0')}`;
 /** The months a file of a measure's table can hold: its own, or the twelve of a whole-year file. */
-const monthsOf = (m: BaseMeasure) => (f: WarehouseFile) =>
+export const monthsOf = (m: BaseMeasure) => (f: WarehouseFile) =>
   m.table.grain === 'month' ? [monthKey(f)] : Array.from({ length: 12 }, (_, i) => `${f.year}-${String(i + 1).padStart(2, '0')}`);
+
+/**
+ * Why a measure has no rows, in the words a user can act on: no right to its data, nothing
+ * delivered yet, or nothing in the period asked (with the months that are held).
+ */
+function noDataReason(m: BaseMeasure, readable: ReadonlySet<string>, files: readonly WarehouseFile[], buFilter?: readonly string[]): string {
+  const what = `No ${m.label.toLowerCase()} data in your scope`;
+  if (!readable.size) return `${what}: you have no access to ${m.useCase} data. Ask for it with Send request at the bottom of the sidebar.`;
+  const held = files
+    .filter((f) => f.useCase === m.useCase && f.fileType === m.table.type && readable.has(f.bu) && (!buFilter || buFilter.includes(f.bu)))
+    .flatMap(monthsOf(m))
+    .sort();
+  if (!held.length) return `${what} for this question: no ${m.table.type} has been delivered for ${[...readable].join(', ')} yet.`;
+  return `${what} for this period: the months held run from ${held[0]} to ${held.at(-1)}.`;
+}
 
 /** The snapshot months of a stock: the last month of the period held (in each year, when broken down by year). */
 function lastMonths(m: BaseMeasure, held: readonly string[], perYear: boolean): string[] {
@@ -59,7 +80,8 @@ function lastMonths(m: BaseMeasure, held: readonly string[], perYear: boolean): 
 /**
  * Checks a structured query against the semantic layer and compiles it to DuckDB SQL over the
  * warehouse files the scope lets through. Every value is quoted here; no text of the question or
- * of a model ever becomes SQL.
+ * of a model ever becomes SQL. An operation (share, total, average, change) is composed from the
+ * same parts by operations.ts.
  */
 export function compileQuery(
   layer: SemanticLayer,
@@ -70,6 +92,36 @@ export function compileQuery(
   /** The language the columns are labelled in: the question's. */
   language: QuestionLanguage = 'en',
 ): CompiledQuery {
+  const measures = checkQuery(layer, query);
+  if (query.operation) return compileOperation(layer, query, files, scope, cap, language);
+  const parts = compileParts(layer, query, files, scope);
+  const dims = query.dimensions;
+  const timeDims = dims.filter((d) => layer.dimensions.get(d)!.kind === 'time');
+  const order = query.order
+    ? `${ident(query.order.by)} ${query.order.direction.toUpperCase()} NULLS LAST`
+    : timeDims.length
+      ? timeDims.map((d) => ident(d)).join(', ')
+      : dims.length
+        ? `${ident(measures[0]!.id)} DESC NULLS LAST`
+        : '';
+  const fetch = Math.min(query.limit ?? cap + 1, cap + 1);
+  const sql = `WITH ${parts.ctes.join(',\n')}\n${parts.select}${order ? ` ORDER BY ${order}` : ''} LIMIT ${fetch}`;
+  const columns: SemanticColumn[] = [
+    ...dims.map((d) => dimensionColumn(layer, d, language)),
+    ...measures.map((m) => ({ id: m.id, label: m.labels[language], kind: 'measure' as const, unit: m.unit })),
+  ];
+  return { sql, columns, fetch, cap, notices: parts.notices, files: parts.files };
+}
+
+export const dimensionColumn = (layer: SemanticLayer, d: string, language: QuestionLanguage): SemanticColumn => ({
+  id: d,
+  label: layer.dimensions.get(d)!.labels[language],
+  kind: 'dimension',
+  unit: null,
+});
+
+/** The query's measures, once every name, breakdown, period and order is checked against the layer. */
+export function checkQuery(layer: SemanticLayer, query: SemanticQuery): Measure[] {
   const measures = query.measures.map((id) => {
     const m = layer.measures.get(id);
     if (!m) throw badRequest(`There is no measure "${id}". Measures: ${[...layer.measures.keys()].join(', ')}.`);
@@ -88,7 +140,30 @@ export function compileQuery(
     throw badRequest(`The period starts (${query.time.from}) after it ends (${query.time.to}).`);
   const orderable = [...query.measures, ...query.dimensions];
   if (query.order && !orderable.includes(query.order.by)) throw badRequest(`Order by one of ${orderable.join(', ')}.`);
+  return measures;
+}
 
+export interface CompiledParts {
+  /** Common table expressions, named with the prefix given. */
+  ctes: string[];
+  /** SELECT breakdowns and measures (named by their ids) FROM the joined measures, without order or limit. */
+  select: string;
+  notices: string[];
+  files: WarehouseFile[];
+}
+
+/**
+ * The query's rows as parts to compose: its CTEs (names prefixed, so several parts can share one
+ * statement) and its SELECT. The query must have passed checkQuery.
+ */
+export function compileParts(
+  layer: SemanticLayer,
+  query: SemanticQuery,
+  files: readonly WarehouseFile[],
+  scope: Scope,
+  prefix = '',
+): CompiledParts {
+  const measures = query.measures.map((id) => layer.measures.get(id)!);
   const notices: string[] = [];
   const used: WarehouseFile[] = [];
   const ctes: string[] = [];
@@ -132,7 +207,7 @@ export function compileQuery(
     const keyExpr = (d: string) => (d === MONTH_KEY ? timeExpr(m, 'month') : timeExpr(m, d));
     const select = [...keys.map((d) => `${keyExpr(d)} AS ${ident(d)}`), `CAST(${m.valueSql} AS DOUBLE) AS v`].join(', ');
     if (!mine.length) {
-      notices.push(`No ${m.label.toLowerCase()} data in your scope for this question.`);
+      notices.push(noDataReason(m, readable, files, buFilter));
       ctes.push(`${name} AS (SELECT ${[...keys.map((d) => `NULL::VARCHAR AS ${ident(d)}`), 'NULL::DOUBLE AS v'].join(', ')} WHERE FALSE)`);
       return;
     }
@@ -158,7 +233,11 @@ export function compileQuery(
             : ''),
       );
     }
-    ctes.push(`${name} AS (SELECT ${select} FROM (${source}) t WHERE ${where.join(' AND ')}${keys.length ? ' GROUP BY ALL' : ''})`);
+    // Amounts in several currencies are converted to EUR first (issue 32, currency.ts).
+    const euros = inEuros(m, source, where, mine, files, scope);
+    used.push(...euros.files);
+    if (euros.notice) notices.push(euros.notice);
+    ctes.push(`${name} AS (SELECT ${select} FROM (${euros.source}) t WHERE ${where.join(' AND ')}${keys.length ? ' GROUP BY ALL' : ''})`);
   };
   const join = (a: string, b: string) => (dims.length ? `${a} FULL JOIN ${b} USING (${dimList})` : `${a} CROSS JOIN ${b}`);
   /**
@@ -191,23 +270,9 @@ export function compileQuery(
     );
   };
   const measureCte = (m: Measure, name: string) => (isRatio(m) ? ratioCte(m, name) : baseCte(m, name));
-  for (const [i, m] of measures.entries()) measureCte(m, `m${i}`);
+  for (const [i, m] of measures.entries()) measureCte(m, `${prefix}m${i}`);
 
-  const from = measures.map((_, i) => `m${i}`).reduce((acc, name) => join(acc, name));
-  const select = [...dims.map((d) => ident(d)), ...measures.map((m, i) => `m${i}.v AS ${ident(m.id)}`)].join(', ');
-  const timeDims = dims.filter((d) => layer.dimensions.get(d)!.kind === 'time');
-  const order = query.order
-    ? `${ident(query.order.by)} ${query.order.direction.toUpperCase()} NULLS LAST`
-    : timeDims.length
-      ? timeDims.map((d) => ident(d)).join(', ')
-      : dims.length
-        ? `${ident(measures[0]!.id)} DESC NULLS LAST`
-        : '';
-  const fetch = query.limit ?? cap + 1;
-  const sql = `WITH ${ctes.join(',\n')}\nSELECT ${select} FROM ${from}${order ? ` ORDER BY ${order}` : ''} LIMIT ${Math.min(fetch, cap + 1)}`;
-  const columns: SemanticColumn[] = [
-    ...dims.map((d) => ({ id: d, label: layer.dimensions.get(d)!.labels[language], kind: 'dimension' as const, unit: null })),
-    ...measures.map((m) => ({ id: m.id, label: m.labels[language], kind: 'measure' as const, unit: m.unit })),
-  ];
-  return { sql, columns, fetch: Math.min(fetch, cap + 1), cap, notices: [...new Set(notices)], files: used };
+  const from = measures.map((_, i) => `${prefix}m${i}`).reduce((acc, name) => join(acc, name));
+  const select = [...dims.map((d) => ident(d)), ...measures.map((m, i) => `${prefix}m${i}.v AS ${ident(m.id)}`)].join(', ');
+  return { ctes, select: `SELECT ${select} FROM ${from}`, notices: [...new Set(notices)], files: used };
 }

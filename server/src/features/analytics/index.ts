@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
 import { formatValue } from './answer.ts';
 import { parseQuestion } from './parser/parser.ts';
+import { buildSemanticLayer } from './semantic-layer.ts';
 import { createAnalyticsService } from './service.ts';
 
 // What other features may use of Talk to my data: the chat's offline assistant answers questions
@@ -11,9 +12,18 @@ import { createAnalyticsService } from './service.ts';
 const TABLE_ROWS = 12;
 
 /** A markdown answer to a question about the caller's data, or null when it is not one (or not theirs to ask). */
+/** Said to a user who asks a question of the governed data without holding the application that answers it. */
+export const DATA_RIGHT_MISSING =
+  'This is a question of the governed data, which **Talk to my data** answers, and you do not hold it. Ask for it with **Send request** at the bottom of the sidebar. This answer cost no credits.';
+
 export function createDataQuestions(ctx: AppContext, requires: readonly string[] = [APP.talkToMyData]) {
   const answer = createGovernedAnswers(ctx, requires);
+  const layer = buildSemanticLayer();
   return async (actor: Actor, question: string): Promise<string | null> => {
+    if (!requires.some((a) => actor.apps.includes(a))) {
+      // The true reason, not "no language model": the question names a measure of the data.
+      return parseQuestion(question, layer, new Date()).query ? DATA_RIGHT_MISSING : null;
+    }
     const answered = await answer(actor, question);
     return answered ? `${answered.markdown} This answer cost no credits.` : null;
   };
@@ -73,6 +83,7 @@ export { phraseReading } from './model/narrate.ts';
 export { clarifySchema, querySchema, readableMeasures, understandingPrompt } from './model/prompt.ts';
 export { type TokenUsage, usageOf } from './model/understand.ts';
 export { checkModelQuery, looksLikeSql } from './model/validate.ts';
+export { differentPeriodsNotice, periodsCovered, periodText } from './period.ts';
 export { kpiQuality } from './quality.ts';
 export { runCompiled } from './run.ts';
 export { type BaseMeasure, buildSemanticLayer, isRatio, type Measure, type SemanticLayer } from './semantic-layer.ts';

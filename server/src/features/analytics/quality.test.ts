@@ -120,4 +120,15 @@ describe('the quality status of the months an answer used', () => {
     const again = (await call('GET', `/api/generative_analytics/history/${a.id}`, steward)).body as DataAnswer;
     expect(again.qualityStatus).toEqual(a.qualityStatus);
   });
+
+  it('reports the checks of the delivery the numbers came from, not of a failed re-upload waiting beside it', async () => {
+    const validated = await deliver('LGW', 3, 900);
+    await checked('LGW', 3, validated, []);
+    // A correction of March fails its checks: the pipeline makes its results current, the warehouse keeps the validated file.
+    await t.ctx.db.update(govCheckResults).set({ current: false }).where(eq(govCheckResults.uploadId, validated));
+    await checked('LGW', 3, crypto.randomUUID(), ['data_integrity']);
+    const a = await ask(admin, 'revenue in March 2025 for LGW');
+    expect(a.qualityStatus![0]!.months).toEqual([{ bu: 'LGW', month: '2025-03', status: 'passed', failedChecks: [] }]);
+    expect(a.quality.join(' ')).not.toMatch(/failed its quality checks/);
+  });
 });

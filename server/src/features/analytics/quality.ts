@@ -1,10 +1,13 @@
 import { type KpiQuality, type KpiQualityMonth, QUALITY_TABS, type SemanticQuery } from '@hangar/contract';
 import type { Db } from '../../platform/db/client.ts';
-import { type CheckStatusRow, currentCheckStatuses } from '../governance/index.ts';
+import { type CheckStatusRow, checkStatusesOfDeliveries, currentCheckStatuses } from '../governance/index.ts';
 import type { WarehouseFile } from './compile.ts';
 
 const CHECK_LABEL = new Map(QUALITY_TABS.map((t) => [t.key, t.label]));
 const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+/** The months a file's rows cover (whole-year files hold twelve); files listed without them hold their own month. */
+export const heldMonths = (f: WarehouseFile): readonly string[] => f.months ?? [monthKey(f.year, f.month)];
 
 function monthsBetween(from: string, to: string): string[] {
   const out: string[] = [];
@@ -46,25 +49,27 @@ export async function kpiQuality(
   for (const kpi of kpis) {
     if (seen.has(`${kpi.useCase}|${kpi.kpi}`)) continue;
     seen.add(`${kpi.useCase}|${kpi.kpi}`);
-    // Monthly deliveries only: a yearly file (month 0) has no month to vouch for.
-    const read = files.filter((f) => f.useCase === kpi.useCase && f.fileType === kpi.table && f.month > 0);
+    const read = files.filter((f) => f.useCase === kpi.useCase && f.fileType === kpi.table);
     const bus = [...new Set(read.map((f) => f.bu))].sort();
-    const rows = await currentCheckStatuses(db, {
-      useCase: kpi.useCase,
-      fileType: kpi.table,
-      bus,
-      years: [...new Set(read.map((f) => f.year))],
-    });
+    const scope = { useCase: kpi.useCase, fileType: kpi.table, bus, years: [...new Set(read.map((f) => f.year))] };
+    const uploadIds = read.map((f) => f.uploadId).filter((id): id is string => !!id);
+    // The checks of the deliveries the numbers came from; files without their upload (tests) fall back to the current ones.
+    const rows = uploadIds.length
+      ? await checkStatusesOfDeliveries(db, { ...scope, uploadIds })
+      : await currentCheckStatuses(db, scope);
     const months: KpiQualityMonth[] = [];
     for (const bu of bus) {
-      const held = new Set(read.filter((f) => f.bu === bu).map((f) => monthKey(f.year, f.month)));
-      const used = asked ? asked.filter((m) => held.has(m) || m < current) : [...held].sort();
+      // Each month held, with the delivery that holds it (a whole-year file holds twelve).
+      const byMonth = new Map<string, WarehouseFile>();
+      for (const f of read.filter((x) => x.bu === bu)) for (const m of heldMonths(f)) byMonth.set(m, f);
+      const used = asked ? asked.filter((m) => byMonth.has(m) || m < current) : [...byMonth.keys()].sort();
       for (const month of used) {
-        if (!held.has(month)) {
+        const f = byMonth.get(month);
+        if (!f) {
           months.push({ bu, month, status: 'missing', failedChecks: [] });
           continue;
         }
-        const checks = rows.filter((r) => r.bu === bu && monthKey(r.year, r.month) === month);
+        const checks = rows.filter((r) => r.bu === bu && r.year === f.year && r.month === f.month);
         months.push({ bu, month, ...statusOf(checks) });
       }
     }

@@ -81,6 +81,18 @@ const REACHING_OUT = [
   'passengers by airport last year',
 ];
 
+describe('notes that describe the deliveries the numbers came from (issue 32, item 7)', () => {
+  it('a whole-year traffic file holds its twelve months: none is said to be missing', async () => {
+    const answer = await service.read(w.admin, 'passengers by month from January to November 2025', PINNED_TODAY);
+    expect(answer.status).toBe('answered');
+    expect(answer.result!.rows).toHaveLength(11);
+    expect(answer.quality.join(' ')).not.toMatch(/TRAFFIC_ACTUALS.*not in the numbers/);
+    const months = answer.qualityStatus![0]!.months;
+    expect(months.filter((m) => m.status === 'missing')).toEqual([]);
+    expect(new Set(months.map((m) => m.month)).size).toBe(11);
+  });
+});
+
 describe('the Finance steward of SSA', () => {
   it('never gets another BU’s rows, and is told the answer is within his access', async () => {
     let ssaRows = 0;
@@ -98,13 +110,15 @@ describe('the Finance steward of SSA', () => {
 
   it('gets SSA’s own numbers where the head office gets the group’s', async () => {
     const db = await (await DuckDBInstance.create(':memory:')).connect();
-    const ledger = path.join(w.filesDir, 'warehouse', '*', 'use_case=finance', 'file_type=GENERAL_LEDGER', '*', '*', '*.parquet');
+    const table = (type: string) => path.join(w.filesDir, 'warehouse', '*', 'use_case=finance', `file_type=${type}`, '*', '*', '*.parquet');
+    // In EUR: each ledger row at its BU's rate of its month (issue 32).
     const revenue = async (bus: string) =>
       Number(
         (
           await db.runAndReadAll(
-            `SELECT -sum(amount) FROM read_parquet('${ledger}', hive_partitioning = true)
-             WHERE account LIKE '7%' AND period BETWEEN '2025-10' AND '2025-12' AND bu IN (${bus})`,
+            `SELECT -sum(l.amount * fx.rate_to_eur) FROM read_parquet('${table('GENERAL_LEDGER')}', hive_partitioning = true) l
+             JOIN read_parquet('${table('FX_RATES')}', hive_partitioning = true) fx ON fx.bu = l.bu AND fx.period = l.period AND fx.currency = l.currency
+             WHERE l.account LIKE '7%' AND l.period BETWEEN '2025-10' AND '2025-12' AND l.bu IN (${bus})`,
           )
         ).getRows()[0]![0],
       );
@@ -116,7 +130,9 @@ describe('the Finance steward of SSA', () => {
     expect(mine.result!.rows[0]![0]).toBeCloseTo(ssa, 2);
     const head = await service.read(w.admin, 'total revenue last quarter', PINNED_TODAY);
     expect(head.result!.rows[0]![0]).toBeCloseTo(group, 2);
-    expect(head.notices).toEqual([]);
+    expect(head.notices).toEqual([
+      expect.stringMatching(/^Amounts in other currencies converted to EUR at the monthly rates of FX_RATES \(/),
+    ]);
     const byBu = await service.read(w.admin, 'revenue by BU last quarter', PINNED_TODAY);
     expect(byBu.result!.rows.map((r) => r[0]).sort()).toEqual(['AMA', 'ANA', 'SCA', 'SSA']);
   });

@@ -169,8 +169,12 @@ describe("the chat's offline assistant", () => {
     expect(r.text).not.toContain('No language model is configured');
   });
 
-  it('keeps the notice for other questions and for users without Talk to my data', async () => {
+  it('keeps the notice for other questions, and tells users without Talk to my data the true reason', async () => {
     expect((await chat(admin, 'tmd-chat-2', 'write a poem about spring')).text).toContain('No language model is configured');
-    expect((await chat(viewer, 'tmd-chat-3', 'revenue by month in 2025')).text).toContain('No language model is configured');
+    const refused = (await chat(viewer, 'tmd-chat-3', 'revenue by month in 2025')).text;
+    expect(refused).toContain('which **Talk to my data** answers, and you do not hold it');
+    expect(refused).toContain('Send request');
+    expect(refused).not.toContain('No language model is configured');
+    expect((await chat(viewer, 'tmd-chat-4', 'write a poem about spring')).text).toContain('No language model is configured');
   });
 });

@@ -2,6 +2,7 @@ import type { SemanticResult } from '@hangar/contract';
 import { AppError } from '../../platform/errors.ts';
 import { literal } from '../../platform/sql-text.ts';
 import type { CompiledQuery } from './compile.ts';
+import { missingRateRefusal } from './currency.ts';
 
 export interface RunLimits {
   /** The only folder DuckDB may open: where the warehouse's Parquet files are. */
@@ -62,7 +63,8 @@ export async function runCompiled(compiled: CompiledQuery, limits: RunLimits): P
         `The query took longer than ${Math.round(limits.timeoutMs / 1000)} s: ask for fewer months or fewer breakdowns.`,
       );
     }
-    throw err;
+    // Amounts in a currency without its month's exchange rate: refused with the reason (currency.ts).
+    throw missingRateRefusal(err) ?? err;
   } finally {
     clearTimeout(timer);
     db.closeSync();

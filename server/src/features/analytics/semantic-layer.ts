@@ -1,4 +1,5 @@
 import type { GovUseCase, QuestionLanguage, SemanticDimension, SemanticMeasure } from '@hangar/contract';
+import { ident } from '../../platform/sql-text.ts';
 import { allUseCases, type FileTypeDef, type KpiDef, kpiValueSql, kpiWhereSql } from '../governance/index.ts';
 import { DERIVED_MEASURES, DIMENSION_LABELS, LOCAL_LABELS, ROW_LEVEL_COLUMNS } from './vocabulary.ts';
 
@@ -76,8 +77,21 @@ function categoryColumns(table: FileTypeDef): string[] {
     .map((c) => c.name);
 }
 
-/** The label in English and, from the vocabulary, in French, Spanish and Portuguese (English when it has none). */
-const labelsOf = (id: string, label: string): Labels => ({ en: label, ...(LOCAL_LABELS[id] ?? { fr: label, es: label, pt: label }) });
+/** The label in English and, from the vocabulary, in French, Spanish, Portuguese and Japanese (English when it has none). */
+const labelsOf = (id: string, label: string): Labels => ({
+  en: label,
+  ...(LOCAL_LABELS[id] ?? { fr: label, es: label, pt: label, ja: label }),
+});
+
+/**
+ * The KPI's aggregate over warehouse rows, which span BUs: a distinct count is of each BU's own
+ * identifiers (journal entry numbers repeat across BUs: counted once each across the group, the
+ * 180 entries of three BUs read as 60).
+ */
+function warehouseValueSql(kpi: KpiDef): string {
+  if (kpi.aggregate !== 'count_distinct' || kpi.per) return kpiValueSql(kpi);
+  return `${kpi.negate ? '-1 * ' : ''}count(DISTINCT (bu, ${ident(kpi.column)}))`;
+}
 
 export function buildSemanticLayer(): SemanticLayer {
   const measures = new Map<string, Measure>();
@@ -106,7 +120,7 @@ export function buildSemanticLayer(): SemanticLayer {
           useCase: useCase.name,
           kpi,
           table,
-          valueSql: kpiValueSql(kpi),
+          valueSql: warehouseValueSql(kpi),
           whereSql: kpiWhereSql(kpi),
           overTime: kpi.overTime,
           dimensions: [...COMMON_DIMENSIONS, ...columns],

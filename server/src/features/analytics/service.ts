@@ -7,7 +7,8 @@ import type { Actor } from '../../platform/policies/roles.ts';
 import { chooseChart, inWords, narrate } from './answer.ts';
 import { compileQuery, type WarehouseFile } from './compile.ts';
 import { type Parsed, parseQuestion } from './parser/parser.ts';
-import { kpiQuality } from './quality.ts';
+import { differentPeriodsNotice, periodsCovered, periodText } from './period.ts';
+import { heldMonths, kpiQuality } from './quality.ts';
 import { runCompiled } from './run.ts';
 import { buildSemanticLayer, isRatio, type Measure, type SemanticLayer } from './semantic-layer.ts';
 import { createWarehouseFiles, scopeOf } from './warehouse.ts';
@@ -32,11 +33,11 @@ function missingMonths(files: WarehouseFile[], q: SemanticQuery, today: Date): s
   const asked = monthsBetween(q.time.from, [q.time.to, current].sort()[0]!).filter((m) => m < current);
   const warnings: string[] = [];
   const tables = new Map<string, WarehouseFile[]>();
-  for (const f of files.filter((x) => x.month > 0))
-    tables.set(`${f.fileType}|${f.bu}`, [...(tables.get(`${f.fileType}|${f.bu}`) ?? []), f]);
+  for (const f of files) tables.set(`${f.fileType}|${f.bu}`, [...(tables.get(`${f.fileType}|${f.bu}`) ?? []), f]);
   for (const [key, fs] of tables) {
     const [table, bu] = key.split('|');
-    const held = new Set(fs.map((f) => `${f.year}-${String(f.month).padStart(2, '0')}`));
+    // A whole-year file holds its twelve months: none of them is missing.
+    const held = new Set(fs.flatMap(heldMonths));
     const missing = asked.filter((m) => !held.has(m));
     if (missing.length) warnings.push(`${bu} has no validated ${table} for ${missing.join(', ')}: those months are not in the numbers.`);
   }
@@ -96,7 +97,8 @@ export function createAnalyticsService(ctx: AppContext) {
     const compiled = compileQuery(layer, query, await warehouse.list(scope), scope, ROW_CAP, parsed.language);
     const result = await runCompiled(compiled, { warehouseDir: warehouse.cacheDir, timeoutMs: TIMEOUT_MS });
     const chart = chooseChart(result, question);
-    const notices = [...compiled.notices];
+    const covered = periodsCovered(layer, query, compiled.files);
+    const notices = [...compiled.notices, ...[differentPeriodsNotice(covered)].filter((n): n is string => n !== null)];
     if (result.truncated)
       notices.push(`The answer has more than ${ROW_CAP} rows: the first ${ROW_CAP} are shown. Narrow the period or the breakdown.`);
     const kpis = query.measures
@@ -108,11 +110,12 @@ export function createAnalyticsService(ctx: AppContext) {
       ...empty,
       status: 'answered',
       query,
-      understood: inWords(layer, query, parsed.language),
+      understood: inWords(layer, query, parsed.language, parsed.corrections),
       clarification: null,
       result,
       chart,
-      narrative: narrate(result, chart, parsed.language),
+      narrative: narrate(result, chart, parsed.language, { query, layer }),
+      period: periodText(covered),
       notices,
       quality: [...missingMonths(compiled.files, query, today), ...checked.warnings],
       qualityStatus: checked.status,

@@ -10,6 +10,7 @@ import { govWarehouse } from '../../platform/db/schema.ts';
 import { readableBus } from '../../platform/policies/governance.ts';
 import { permissionMap } from '../../platform/policies/governance-map.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
+import { fileTypeDef } from '../governance/index.ts';
 import type { Scope, WarehouseFile } from './compile.ts';
 
 /** Versions that replace each other (budget, reforecasts): only the latest is read. Others (sub-entities) add up. */
@@ -96,6 +97,7 @@ export function createWarehouseFiles(ctx: AppContext, cacheDir = path.join(ctx.c
           year: govWarehouse.year,
           month: govWarehouse.month,
           objectKey: govWarehouse.objectKey,
+          uploadId: govWarehouse.uploadId,
         })
         .from(govWarehouse)
         .where(inArray(govWarehouse.useCase, useCases));
@@ -107,9 +109,17 @@ export function createWarehouseFiles(ctx: AppContext, cacheDir = path.join(ctx.c
           year: r.year,
           month: r.month,
           path: await local(r.objectKey),
+          uploadId: r.uploadId,
+          months: monthsHeld(r.useCase as GovUseCase, r.bu, r.fileType, r.year, r.month),
         })),
       );
     },
   };
 }
 export type WarehouseFiles = ReturnType<typeof createWarehouseFiles>;
+
+/** The months a delivery's rows cover: its period, or every month of a whole-year file's year. */
+export function monthsHeld(useCase: GovUseCase, bu: string, fileType: string, year: number, month: number): string[] {
+  const key = (m: number) => `${year}-${String(m).padStart(2, '0')}`;
+  return fileTypeDef(useCase, bu, fileType)?.grain === 'year' ? Array.from({ length: 12 }, (_, i) => key(i + 1)) : [key(month)];
+}

@@ -9,6 +9,8 @@ import {
   createWarehouseFiles,
   isRatio,
   type Measure,
+  periodsCovered,
+  periodText,
   runCompiled,
   type SemanticLayer,
   scopeOf,
@@ -99,6 +101,7 @@ export function createDashboardData(ctx: AppContext) {
       columns: result.columns,
       rows: result.rows,
       truncated: result.truncated,
+      period: periodText(periodsCovered(layer, query, compiled.files)),
       notices: [...compiled.notices, ...notices],
       source: {
         kpis,

@@ -82,6 +82,16 @@ async function tableFiles(table: string): Promise<{ bu: string; file: string }[]
 }
 const union = (files: { bu: string; file: string }[]) =>
   files.map((f) => `SELECT '${f.bu}' AS bu, * FROM read_parquet('${f.file}', hive_partitioning = false)`).join(' UNION ALL BY NAME ');
+/**
+ * A table's rows (of `bus`, or all) with its amount column in EUR (issue 32): each row joined by
+ * hand with its BU's FX_RATES of its month, where EUR too has its rate (1). The demo sends rates
+ * for every BU and month it sends ledgers: a row without one would drop out and the test fail.
+ */
+async function inEur(table: string, amount: string, bus?: string[]): Promise<string> {
+  const rows = async (t: string) => union((await tableFiles(t)).filter((f) => !bus || bus.includes(f.bu)));
+  return `SELECT r.* REPLACE (r.${amount} * fx.rate_to_eur AS ${amount}) FROM (${await rows(table)}) r
+          JOIN (${await rows('FX_RATES')}) fx ON fx.bu = r.bu AND fx.period = r.period AND fx.currency = r.currency`;
+}
 
 describe('HQ Executive over the demo warehouse', () => {
   it('draws the numbers DuckDB computes directly from the registered files', async () => {
@@ -90,7 +100,7 @@ describe('HQ Executive over the demo warehouse', () => {
     const data = (await call('GET', `${report.reports[0].embedUrl}?token=${encodeURIComponent(report.token)}`, admin))
       .body as DashboardData;
     const widget = (id: string) => data.widgets.find((w) => w.id === id)!;
-    const ledger = union(await tableFiles('GENERAL_LEDGER'));
+    const ledger = await inEur('GENERAL_LEDGER', 'amount');
     const [[revenue]] = (await duckdb(`SELECT -sum(amount) FROM (${ledger}) WHERE starts_with(CAST(account AS VARCHAR), '7')`)) as [
       [number],
     ];
@@ -114,9 +124,14 @@ describe('HQ Executive over the demo warehouse', () => {
 });
 
 /** Each card measure of the catalogue, computed by hand over its table's files (never through the layer). */
-const CARD_SQL: Record<string, { table: string; value: string; where?: string; stock?: string }> = {
-  revenue: { table: 'GENERAL_LEDGER', value: '-sum(amount)', where: "starts_with(CAST(account AS VARCHAR), '7')" },
-  operating_expenses: { table: 'GENERAL_LEDGER', value: 'sum(amount)', where: "starts_with(CAST(account AS VARCHAR), '6')" },
+const CARD_SQL: Record<string, { table: string; value: string; where?: string; stock?: string; inEur?: string }> = {
+  revenue: { table: 'GENERAL_LEDGER', value: '-sum(amount)', where: "starts_with(CAST(account AS VARCHAR), '7')", inEur: 'amount' },
+  operating_expenses: {
+    table: 'GENERAL_LEDGER',
+    value: 'sum(amount)',
+    where: "starts_with(CAST(account AS VARCHAR), '6')",
+    inEur: 'amount',
+  },
   departing_passengers: { table: 'TRAFFIC_ACTUALS', value: 'sum(departing_passengers)' },
   aircraft_movements: { table: 'TRAFFIC_ACTUALS', value: 'sum(movements)' },
   load_factor: { table: 'TRAFFIC_ACTUALS', value: 'sum(departing_passengers) / sum(seats)' },
@@ -128,8 +143,14 @@ const CARD_SQL: Record<string, { table: string; value: string; where?: string; s
   parking_revenue: { table: 'CARPARK_OCCUPANCY', value: 'sum(revenue)' },
   peak_occupancy: { table: 'CARPARK_OCCUPANCY', value: 'sum(occupied_peak) / sum(capacity)', stock: 'period' },
   digital_visits: { table: 'DIGITAL_AUDIENCE', value: 'sum(visits)' },
-  supplier_spend: { table: 'SUPPLIER_OPEX', value: 'sum(amount)' },
-  overdue_receivables: { table: 'RECEIVABLES', value: 'sum(open_amount)', where: 'days_overdue > 30', stock: 'period' },
+  supplier_spend: { table: 'SUPPLIER_OPEX', value: 'sum(amount)', inEur: 'amount' },
+  overdue_receivables: {
+    table: 'RECEIVABLES',
+    value: 'sum(open_amount)',
+    where: 'days_overdue > 30',
+    stock: 'period',
+    inEur: 'open_amount',
+  },
   capex_by_asset_class: { table: 'CAPEX', value: 'sum(amount)' },
   capex_forecast: { table: 'CPXFORECAST', value: 'sum(forecast_amount)' },
 };
@@ -139,7 +160,7 @@ async function expectedCard(measure: string, bus?: string[]): Promise<number> {
   if (measure === 'revenue_per_passenger') {
     // Over the months both tables hold, month by month.
     const [[v]] = (await duckdb(
-      `WITH r AS (SELECT CAST(period AS VARCHAR) m, -sum(amount) v FROM (${await inScope('GENERAL_LEDGER')}) WHERE starts_with(CAST(account AS VARCHAR), '7') GROUP BY m),
+      `WITH r AS (SELECT CAST(period AS VARCHAR) m, -sum(amount) v FROM (${await inEur('GENERAL_LEDGER', 'amount', bus)}) WHERE starts_with(CAST(account AS VARCHAR), '7') GROUP BY m),
             p AS (SELECT CAST(month AS VARCHAR) m, sum(departing_passengers) v FROM (${await inScope('TRAFFIC_ACTUALS')}) GROUP BY m)
        SELECT sum(r.v) / sum(p.v) FROM r JOIN p USING (m)`,
     )) as [[number | null]];
@@ -149,9 +170,8 @@ async function expectedCard(measure: string, bus?: string[]): Promise<number> {
   if (!def) throw new Error(`No hand-written SQL for ${measure}: add it to CARD_SQL`);
   // A stock (headcount, balances, occupancy) is read at the last month held, never summed over months.
   const last = def.stock ? ` AND CAST(${def.stock} AS VARCHAR) = (SELECT max(CAST(${def.stock} AS VARCHAR)) FROM t)` : '';
-  const [[v]] = (await duckdb(
-    `WITH t AS (${await inScope(def.table)}) SELECT ${def.value} FROM t WHERE ${def.where ?? 'TRUE'}${last}`,
-  )) as [[number]];
+  const rows = def.inEur ? await inEur(def.table, def.inEur, bus) : await inScope(def.table);
+  const [[v]] = (await duckdb(`WITH t AS (${rows}) SELECT ${def.value} FROM t WHERE ${def.where ?? 'TRUE'}${last}`)) as [[number]];
   return Number(v);
 }
 

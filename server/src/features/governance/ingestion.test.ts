@@ -118,6 +118,7 @@ describe('the ingestion pipeline', () => {
       'CAPEX_FORECAST',
       'RECEIVABLES',
       'RECEIVABLES',
+      'FX_RATES',
     ]);
     expect(list.filter((i) => i.file_type === 'RECEIVABLES').map((i) => i.version)).toEqual(['SSA', 'AMA']);
     expect(list[0]!.status).toEqual({ loaded: 'pending', checkfile: 'pending', checkKpis: 'pending', processed: 'pending' });

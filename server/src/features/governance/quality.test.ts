@@ -140,7 +140,14 @@ describe('lineage', () => {
     const gl = nodes.find((n: { id: string }) => n.id === 'table:GENERAL_LEDGER');
     expect(gl).toMatchObject({ kind: 'table', source: 'SAP S/4HANA', quality: 'failed' });
     const intoRevenue = edges.filter((e: { target: { node: string } }) => e.target.node === 'kpi:Revenue');
-    expect(intoRevenue.map((e: { source: { column: string } }) => e.source.column).sort()).toEqual(['account', 'amount', 'cost_center']);
+    const columnsFrom = (table: string) =>
+      intoRevenue
+        .filter((e: { source: { node: string } }) => e.source.node === table)
+        .map((e: { source: { column: string } }) => e.source.column)
+        .sort();
+    expect(columnsFrom('table:GENERAL_LEDGER')).toEqual(['account', 'amount', 'cost_center']);
+    // Converted to EUR with the BU's monthly exchange rates (issue 32).
+    expect(columnsFrom('table:FX_RATES')).toEqual(['currency', 'rate_to_eur']);
     expect(edges).toContainEqual(
       expect.objectContaining({
         source: expect.objectContaining({ node: 'source:SAP S/4HANA' }),

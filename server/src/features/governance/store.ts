@@ -258,6 +258,45 @@ export interface CheckStatusRow {
   status: (typeof govCheckResults.$inferSelect)['status'];
 }
 
+/**
+ * The checks of the deliveries the warehouse holds (by upload), not of the latest upload: a failed
+ * re-upload waiting beside a validated month does not make that month's numbers "failed". Results
+ * kept without an upload (file not received) are the current ones of those months.
+ */
+export async function checkStatusesOfDeliveries(
+  db: Db,
+  where: { useCase: string; fileType: string; uploadIds: readonly string[]; bus: readonly string[]; years: readonly number[] },
+): Promise<CheckStatusRow[]> {
+  if (!where.uploadIds.length) return [];
+  const pick = {
+    bu: govCheckResults.bu,
+    year: govCheckResults.year,
+    month: govCheckResults.month,
+    check: govCheckResults.check,
+    status: govCheckResults.status,
+  };
+  const [held, unattached] = await Promise.all([
+    db
+      .select(pick)
+      .from(govCheckResults)
+      .where(inArray(govCheckResults.uploadId, [...where.uploadIds])),
+    db
+      .select(pick)
+      .from(govCheckResults)
+      .where(
+        and(
+          eq(govCheckResults.useCase, where.useCase),
+          eq(govCheckResults.fileType, where.fileType),
+          inArray(govCheckResults.bu, [...where.bus]),
+          inArray(govCheckResults.year, [...where.years]),
+          eq(govCheckResults.current, true),
+          isNull(govCheckResults.uploadId),
+        ),
+      ),
+  ]);
+  return [...held, ...unattached];
+}
+
 /** The current result of each check of one table, for the BUs and years given. */
 export async function currentCheckStatuses(
   db: Db,

@@ -81,6 +81,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+describe('the screen', () => {
+  it('is a region of the portal’s main landmark, not a second main (issue 33)', async () => {
+    serve({});
+    const { container } = renderScreen();
+    expect(container.querySelectorAll('main')).toHaveLength(0);
+    expect(screen.getByRole('region', { name: 'Talk to my data' })).toBeTruthy();
+  });
+});
+
 describe('asking', () => {
   it('offers the catalogue suggestions as chips and asks one when clicked', async () => {
     const server = serve({ [`POST ${BASE}/ask`]: () => monthlyAnswer() });
@@ -120,6 +129,7 @@ describe('the answer', () => {
     await screen.findByTestId('analytics-answer');
     expect(screen.getByTestId('analytics-narrative').textContent).toContain('Revenue went from');
     expect(screen.getByTestId('analytics-understood').textContent).toBe('Revenue by Month');
+    expect(screen.getByTestId('analytics-period').textContent).toBe('2025-11 to 2026-01');
     expect(screen.getByTestId('analytics-notices').textContent).toContain('You may read SSA only');
     expect(screen.getByTestId('analytics-quality').textContent).toContain('2025-07 is missing for SSA.');
     expect(screen.getByRole('img', { name: 'Chart: Revenue by Month' })).toBeTruthy();

@@ -59,7 +59,7 @@ export function AnalyticsScreen({ onCreditsChanged }: { onCreditsChanged?: () =>
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row-reverse lg:px-10">
       <SidePanel onOpenAnswer={(id) => reopen.mutate(id)} onAsk={askNow} activeId={answer?.id ?? null} />
-      <main className="min-w-0 flex-1 space-y-5">
+      <section aria-label="Talk to my data" className="min-w-0 flex-1 space-y-5">
         <header className="flex items-center gap-4">
           <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand text-white dark:bg-surface-strong dark:text-accent">
             <ChartNoAxesCombined className="size-6" aria-hidden />
@@ -112,7 +112,7 @@ export function AnalyticsScreen({ onCreditsChanged }: { onCreditsChanged?: () =>
             )}
           </>
         )}
-      </main>
+      </section>
     </div>
   );
 }

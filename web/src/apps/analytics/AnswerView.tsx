@@ -77,6 +77,14 @@ export function AnswerView({
           </span>
         </p>
       )}
+      {answer.period && (
+        <p className="text-sm">
+          <span className="text-fg-muted">{T.periodCovered}: </span>
+          <span className="font-medium" data-testid="analytics-period">
+            {answer.period}
+          </span>
+        </p>
+      )}
       <Ignored words={answer.ignored} />
       <AnswerNotes notes={answer.notices} testId="analytics-notices" />
       <AnswerNotes notes={answer.quality} testId="analytics-quality" />

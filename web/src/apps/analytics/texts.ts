@@ -8,6 +8,7 @@ export const ANALYTICS_TEXTS = {
   asking: 'Reading your data...',
   suggestions: 'Try',
   understood: 'How I read your question',
+  periodCovered: 'Period covered',
   ignored: 'Words I did not use',
   clarifyTitle: 'I need a precision',
   computed: 'How this was computed',

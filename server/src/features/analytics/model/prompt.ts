@@ -10,7 +10,13 @@ import { SYNONYMS } from '../vocabulary.ts';
 export const QUERY_TOOL = 'query_data';
 export const CLARIFY_TOOL = 'ask_clarification';
 
-export const LANGUAGE_NAMES: Record<QuestionLanguage, string> = { en: 'English', fr: 'French', es: 'Spanish', pt: 'Portuguese' };
+export const LANGUAGE_NAMES: Record<QuestionLanguage, string> = {
+  en: 'English',
+  fr: 'French',
+  es: 'Spanish',
+  pt: 'Portuguese',
+  ja: 'Japanese',
+};
 /** Breakdowns whose values are few and fixed enough to list for the model. */
 const LISTED_VALUES: Record<string, readonly string[]> = { bu: BUSINESS_UNITS };
 
@@ -90,6 +96,43 @@ export function querySchema(measures: Measure[], layer: SemanticLayer): JSONSche
         ],
       },
       limit: { anyOf: [{ type: 'integer', minimum: 1, maximum: 1000 }, { type: 'null' }], description: 'Top N rows' },
+      operation: {
+        description:
+          'What is done with the one measure: the share of a part in the whole, the rows with their total, the average per member of a breakdown, or the period against another period. Null for the plain figures.',
+        anyOf: [
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['kind', 'part'],
+            properties: {
+              kind: { const: 'share' },
+              part: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['dimension', 'values'],
+                properties: { dimension: { type: 'string', enum: dims }, values: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+              },
+            },
+          },
+          { type: 'object', additionalProperties: false, required: ['kind'], properties: { kind: { const: 'total' } } },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['kind', 'per'],
+            properties: { kind: { const: 'average' }, per: { type: 'string', enum: dims } },
+          },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['kind', 'against'],
+            properties: {
+              kind: { const: 'change' },
+              against: { type: 'object', additionalProperties: false, required: ['from', 'to'], properties: { from: month, to: month } },
+            },
+          },
+          { type: 'null' },
+        ],
+      },
     },
   };
 }

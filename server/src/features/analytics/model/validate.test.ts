@@ -18,6 +18,7 @@ describe('checkModelQuery', () => {
       time: { from: '2025-01', to: '2025-03' },
       order: null,
       limit: null,
+      operation: null,
     });
   });
 

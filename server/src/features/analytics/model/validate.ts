@@ -9,7 +9,7 @@ import type { SemanticLayer } from '../semantic-layer.ts';
 export type Checked = { query: SemanticQuery; problem: null } | { query: null; problem: string };
 
 const FIELDS: Record<string, readonly string[]> = {
-  query: ['measures', 'dimensions', 'filters', 'time', 'order', 'limit'],
+  query: ['measures', 'dimensions', 'filters', 'time', 'order', 'limit', 'operation'],
   filter: ['dimension', 'values'],
   time: ['from', 'to'],
   order: ['by', 'direction'],

@@ -1,13 +1,21 @@
-import { BUSINESS_UNITS, type QuestionLanguage, type SemanticQueryInput } from '@hangar/contract';
+import type { QuestionLanguage, SemanticOperation, SemanticQueryInput } from '@hangar/contract';
 import { isRatio, type SemanticLayer } from '../semantic-layer.ts';
-import { SYNONYMS } from '../vocabulary.ts';
 import { CLARIFY } from './clarify-texts.ts';
+import type { Correction } from './fuzzy.ts';
+import { gloss } from './japanese.ts';
+import { qualifiers } from './leftover.ts';
+import { readMeasures } from './measures.ts';
+import { readOperation } from './operations.ts';
+import { correctTypos, isKnownWord, phrasesOf } from './phrases.ts';
+import { cue, fold, JAPANESE, normalize, Reading, spaceScripts, words } from './text.ts';
 import { findTime } from './time.ts';
+import { codeDimensions, readBareCodes, readValues } from './values.ts';
+import * as W from './words.ts';
 
 /**
- * The offline parser: no model, a deterministic reading of the common question forms in four
- * languages. It fills a structured query or asks a question back, and always says which words it
- * did not use, so a user can tell a guess from an answer.
+ * The offline parser: no model, a deterministic reading of the common question forms in five
+ * languages. It fills a structured query or asks a question back, and every word of the question
+ * is either used or listed back as not used, so a user can tell a guess from an answer.
  */
 export interface Parsed {
   query: SemanticQueryInput | null;
@@ -16,255 +24,163 @@ export interface Parsed {
   ignored: string[];
   /** A question back instead of a guess (no measure, an impossible breakdown, SQL). */
   clarification: string | null;
+  /** Words read as others (typos: "revnue" as "revenue"), said with the reading. */
+  corrections?: Correction[];
+  /** The pieces of the question that were used, normalised. */
+  used?: string[];
 }
 
-export const normalize = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[’']/g, ' ')
-    .replace(/[^a-z0-9\- ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+export { normalize };
 
-const LANGUAGE_WORDS: Record<QuestionLanguage, readonly string[]> = {
-  en: ['the', 'by', 'of', 'in', 'what', 'how', 'many', 'last', 'and', 'per', 'show', 'compare', 'which'],
-  fr: ['le', 'la', 'les', 'des', 'du', 'par', 'en', 'quel', 'quels', 'quelle', 'combien', 'dernier', 'et', 'compare', 'comparer', 'mois'],
-  es: ['el', 'los', 'las', 'del', 'por', 'en', 'cual', 'cuantos', 'cuantas', 'ultimo', 'y', 'comparar', 'mes', 'pasado'],
-  pt: [
-    'o',
-    'os',
-    'as',
-    'do',
-    'da',
-    'dos',
-    'por',
-    'em',
-    'qual',
-    'quantos',
-    'quantas',
-    'ultimo',
-    'e',
-    'comparar',
-    'mes',
-    'passado',
-    'no',
-    'na',
-  ],
-};
-/**
- * Words only one language uses, for telling them apart when the small words are shared or
- * borrowed ("top 3 compagnies", "ingresos por pasajero AMA vs SSA"); not stop words.
- */
-const LANGUAGE_HINTS: Record<QuestionLanguage, readonly string[]> = {
-  en: ['passengers', 'revenue', 'airline', 'airlines', 'month', 'year', 'quarter', 'this', 'from', 'to', 'between', 'weather', 'sales'],
-  fr: [
-    ...['passagers', 'passager', 'compagnie', 'compagnies', 'chiffre', 'affaires', 'recette', 'ventes', 'boutique', 'boutiques'],
-    ...['charges', 'depenses', 'effectifs', 'mouvements', 'aeroport', 'aeroports', 'annee', 'derniere', 'cette', 'trimestre'],
-    ...['janvier', 'fevrier', 'avril', 'juin', 'juillet', 'aout', 'septembre', 'octobre', 'novembre', 'decembre', 'temps', 'demain'],
-  ],
-  es: [
-    ...['pasajeros', 'pasajero', 'aerolinea', 'aerolineas', 'ingresos', 'ventas', 'netas', 'tienda', 'tiendas', 'gastos'],
-    ...['aeropuerto', 'aeropuertos', 'puntualidad', 'movimientos', 'enero', 'febrero', 'marzo', 'mayo', 'junio', 'julio'],
-    ...['septiembre', 'octubre', 'noviembre', 'diciembre', 'tiempo', 'manana', 'hara'],
-  ],
-  pt: [
-    ...['passageiros', 'passageiro', 'companhia', 'companhias', 'receita', 'receitas', 'vendas', 'liquidas', 'loja', 'lojas'],
-    ...['despesas', 'custos', 'aeroporto', 'aeroportos', 'pontualidade', 'movimentos', 'janeiro', 'fevereiro', 'marco', 'maio'],
-    ...['junho', 'julho', 'setembro', 'outubro', 'novembro', 'dezembro', 'previsao', 'amanha', 'passado'],
-  ],
-};
-const STOP = new Set([
-  ...Object.values(LANGUAGE_WORDS).flat(),
-  ...[
-    'a',
-    'an',
-    'is',
-    'are',
-    'was',
-    'were',
-    'for',
-    'at',
-    'to',
-    'from',
-    'me',
-    'give',
-    'show',
-    'list',
-    'tell',
-    'much',
-    'total',
-    'each',
-    'with',
-    'on',
-    'our',
-    'my',
-    'versus',
-    'vs',
-    'top',
-  ],
-  ...[
-    'de',
-    'au',
-    'aux',
-    'pour',
-    'sur',
-    'entre',
-    'chaque',
-    'donne',
-    'moi',
-    'montre',
-    'nos',
-    'est',
-    'sont',
-    'quelles',
-    'l',
-    'd',
-    'un',
-    'une',
-    'total',
-  ],
-  ...['de', 'al', 'para', 'cada', 'dame', 'muestra', 'nuestros', 'es', 'son', 'un', 'una', 'cuanto', 'desde', 'hasta', 'entre'],
-  ...['de', 'ao', 'para', 'cada', 'mostre', 'nossos', 'e', 'sao', 'um', 'uma', 'quanto', 'desde', 'ate', 'entre', 'qual', 'quais'],
-  ...[
-    'top',
-    'first',
-    'best',
-    'highest',
-    'largest',
-    'bottom',
-    'lowest',
-    'smallest',
-    'premiers',
-    'premieres',
-    'meilleurs',
-    'primeros',
-    'mejores',
-    'primeiros',
-    'melhores',
-  ],
-]);
 const SQL_LIKE = /;|--|\/\*|\b(select|drop|delete|insert|update|truncate|alter|union)\b.*\b(from|table|into|set|select|where)\b/;
-const RANK =
-  'top|first|best|highest|largest|premiers|premieres|meilleurs|meilleures|primeros|primeras|mejores|primeiros|primeiras|melhores|bottom|lowest|smallest|derniers|dernieres|peores|piores';
-const LOWEST = /^(bottom|lowest|smallest|derniers|dernieres|peores|piores)$/;
+const LATIN = ['en', 'fr', 'es', 'pt'] as const;
+const FILLER = new Set(LATIN.flatMap((l) => W.FUNCTION_WORDS[l]));
+const JA_FILLER = [...W.FUNCTION_WORDS.ja].sort((a, b) => b.length - a.length);
+/** "まで" (until) closes a range: nothing to list back when the range is read without it. */
+const JA_JOINS = new Set(['made']);
 
-function detectLanguage(words: string[]): QuestionLanguage {
+/** The question's language, and whether any of its words told it (else English, by default). */
+function detectLanguage(text: string): { language: QuestionLanguage; told: boolean } {
+  if (JAPANESE.test(text)) return { language: 'ja', told: true };
+  const tokens = text.split(' ');
   let best: QuestionLanguage = 'en';
   let score = 0;
-  for (const [lang, list] of Object.entries(LANGUAGE_WORDS) as [QuestionLanguage, readonly string[]][]) {
-    const s = words.filter((w) => list.includes(w) || LANGUAGE_HINTS[lang].includes(w)).length;
+  for (const lang of LATIN) {
+    const s = tokens.filter((w) => W.LANGUAGE_HINTS[lang].includes(w)).length;
     if (s > score) [best, score] = [lang, s];
   }
-  return best;
+  return { language: best, told: score > 0 };
 }
 
-const escapeDash = (text: string) => text.replace(/[-]/g, '\\-');
-
-/** A code as the question wrote it, when written as a code is (capitals and digits: "U2", "T1-DF-01"), else null. */
-function codeAsWritten(question: string, word: string): string | null {
-  const written = new RegExp(`(?<![A-Za-z0-9-])(${escapeDash(word)})(?![A-Za-z0-9-])`, 'i').exec(question)?.[1];
-  return written && /^[A-Z0-9][A-Z0-9-]*$/.test(written) && /[A-Z]/.test(written) ? written : null;
-}
-
-interface Phrase {
-  text: string;
-  target: string;
-  kind: 'measure' | 'dimension';
-}
-
-function phrasesOf(layer: SemanticLayer): Phrase[] {
-  const phrases: Phrase[] = [];
-  const add = (target: string, kind: Phrase['kind'], words: readonly string[]) => {
-    for (const w of new Set(words.map(normalize))) if (w) phrases.push({ text: w, target, kind });
-  };
-  for (const m of layer.measures.values()) add(m.id, 'measure', [m.id.replace(/_/g, ' '), m.label, ...(SYNONYMS[m.id] ?? [])]);
-  for (const d of layer.dimensions.values()) add(d.id, 'dimension', [d.id.replace(/_/g, ' '), d.label, ...(SYNONYMS[d.id] ?? [])]);
-  return phrases.sort((a, b) => b.text.length - a.text.length);
+/** What is left of a Japanese run once its particles and endings are set aside: the words not used. */
+function japaneseLeft(run: string): string[] {
+  let rest = run;
+  for (const f of JA_FILLER) rest = rest.split(f).join(' ');
+  return rest.split(' ').filter(Boolean);
 }
 
 export function parseQuestion(question: string, layer: SemanticLayer, today: Date): Parsed {
-  const text = normalize(question);
-  const language = detectLanguage(text.split(' '));
-  const none = (clarification: string, ignored: string[] = []): Parsed => ({ query: null, language, ignored, clarification });
+  const folded = fold(question);
+  const { language, told } = detectLanguage(folded);
   const say = CLARIFY[language];
-  const dimLabel = (id: string) => layer.dimensions.get(id)!.labels[language].toLowerCase();
-  if (SQL_LIKE.test(question.toLowerCase())) return none(say.sql());
-  let rest = ` ${text} `;
-  const take = (words: string) => {
-    rest = rest.replace(` ${words} `, ' '.repeat(words.length + 2));
+  const glossed = language === 'ja' ? gloss(folded) : { text: spaceScripts(folded), originals: new Map<string, string>() };
+  // A typo is read among its language's words; among all four when no word tells the language ("pasajeors SSA 2025").
+  const { text, corrections } = correctTypos(glossed.text, told ? language : 'any', question);
+  const reading = new Reading(text);
+  const filler = (w: string) => FILLER.has(w) || (language === 'ja' && (JA_JOINS.has(w) || (JAPANESE.test(w) && !japaneseLeft(w).length)));
+
+  /** An unused word as the user wrote it: a Japanese run less its particles, a gloss as its Japanese, a typo as typed. */
+  const shown = (w: string): string[] => {
+    if (/^[\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+$/.test(w)) return japaneseLeft(w);
+    if (filler(w) || w === '-') return [];
+    return [glossed.originals.get(w) ?? corrections.find((c) => c.to === w)?.from ?? w];
   };
+  const ignoredWords = (): string[] => reading.leftover().flatMap(shown);
+  const answer = (query: SemanticQueryInput | null, clarification: string | null, extra: string[] = []): Parsed => {
+    const used = reading.pieces.sort((a, b) => a.at - b.at).map((p) => p.text);
+    const usedWords = new Set(used.flatMap((p) => p.split(' ')));
+    return {
+      query,
+      language,
+      ignored: [...new Set([...ignoredWords(), ...extra])],
+      clarification,
+      // A typo read as a word that was then not used is listed back as written, not as read.
+      corrections: corrections.filter((c) => usedWords.has(c.to)),
+      used,
+    };
+  };
+  const none = (clarification: string) => answer(null, clarification);
+  if (SQL_LIKE.test(question.toLowerCase())) return none(say.sql());
+  const dimLabel = (id: string) => layer.dimensions.get(id)!.labels[language].toLowerCase();
+  const phrases = phrasesOf(layer);
 
-  const time = findTime(text, today);
-  for (const w of time?.words ?? []) take(w);
+  // The periods' words first ("last month" is a period, not a breakdown by month); they are read
+  // together once the operations' cues are known ("growth from Q1 to Q2" is Q2 against Q1).
+  const finer = reading.peek(words(cue(W.FINER_THAN_MONTH)));
+  const readPeriods = findTime(reading, today);
 
-  const before = new RegExp(`\\b(${RANK})\\s+([0-9]{1,3})\\b`).exec(text);
-  const after = new RegExp(`\\b([0-9]{1,3})\\s+(${RANK})\\b`).exec(text);
-  const top = before
-    ? { words: before[0], rank: before[1]!, n: before[2]! }
-    : after
-      ? { words: after[0], rank: after[2]!, n: after[1]! }
-      : null;
-  if (top) take(top.words);
-  const ascending = top ? LOWEST.test(top.rank) : false;
+  // Values (BUs, codes, names), then measures and breakdowns by name, then codes standing alone.
+  const found = readValues(reading, phrases, question, filler);
+  const { bus, values } = found;
+  const { measures, dimensions, named, superlative } = readMeasures(reading, layer, phrases, found);
+  // Japanese "上位5社": the first five companies, airlines unless another kind is named.
+  if (reading.take(words('companies')) && !dimensions.some((d) => /^(airline|supplier|customer)_/.test(d))) dimensions.push('airline_code');
+  readBareCodes(reading, found, layer, measures, question, isKnownWord);
 
-  const bus = BUSINESS_UNITS.filter((bu) => new RegExp(`\\b${bu.toLowerCase()}\\b`).test(text));
-  for (const bu of bus) take(bu.toLowerCase());
+  const op = readOperation({ reading, layer, language, measures, dimensions, named, bus, values, superlative, filler });
+  const time = readPeriods({ change: op.change, compare: op.compare, filler });
 
-  // "airline U2", "compagnie AF", "shop T1-DF-01": a code written after a breakdown's name filters on it.
-  const values = new Map<string, string[]>();
-  for (const p of phrasesOf(layer)) {
-    if (p.kind !== 'dimension' || p.target === 'bu' || layer.dimensions.get(p.target)!.kind !== 'category') continue;
-    const hit = new RegExp(`\\s${escapeDash(p.text)}\\s+([a-z0-9][a-z0-9-]*)\\s`).exec(rest);
-    const code = hit && !STOP.has(hit[1]!) ? codeAsWritten(question, hit[1]!) : null;
-    if (!code) continue;
-    take(`${p.text} ${hit![1]}`);
-    values.set(p.target, [...(values.get(p.target) ?? []), code]);
-  }
+  // Side by side: several BUs, airlines or months are each a row ("LGW vs SSA", "January and February").
+  if (bus.length > 1 && !dimensions.includes('bu') && op.part?.dimension !== 'bu') dimensions.push('bu');
+  for (const [d, list] of values)
+    if (new Set(list.map((v) => v.code)).size > 1 && !dimensions.includes(d) && op.part?.dimension !== d) dimensions.push(d);
+  if (time.months && time.months.length > 1 && !dimensions.includes('month')) dimensions.push('month');
+  if (time.years && time.years.length > 1 && !dimensions.includes('year')) dimensions.push('year');
+  if (op.trend && !time.against && !dimensions.some((d) => layer.dimensions.get(d)!.kind === 'time')) dimensions.unshift('month');
+  const compared =
+    bus.length > 1 || measures.length > 1 || [...values.values()].some((v) => v.length > 1) || time.months || time.years || time.against;
+  if (compared) reading.takeAll(words(cue(W.COMPARE_WORDS), 'g'));
+  // "the group", "group revenue": every BU the caller may read, the whole a share is of.
+  reading.take(words(cue(W.WHOLE_GROUP)));
 
-  const measures: string[] = [];
-  const dimensions: string[] = [];
-  for (const p of phrasesOf(layer)) {
-    if (!new RegExp(`\\s${escapeDash(p.text)}\\s`).test(rest)) continue;
-    take(p.text);
-    const list = p.kind === 'measure' ? measures : dimensions;
-    if (!list.includes(p.target)) list.push(p.target);
-  }
-  if (bus.length > 1 && !dimensions.includes('bu')) dimensions.push('bu');
-  if (time?.months && time.months.length > 1 && !dimensions.includes('month')) dimensions.push('month');
-
-  const ignored = rest
-    .split(' ')
-    .filter((w) => w && !STOP.has(w) && !/^[0-9]+$/.test(w) && !['by', 'per', 'par', 'por', 'vs', 'and'].includes(w));
-
-  // "revenue per passenger" said as two measures: the ratio the layer defines for them.
-  if (measures.length === 2) {
-    const ratio = [...layer.measures.values()].find((m) => isRatio(m) && m.numerator === measures[0] && m.denominator === measures[1]);
-    if (ratio && /\b(per|par|por)\b/.test(text)) measures.splice(0, 2, ratio.id);
-  }
-  if (!measures.length) return none(say.noMeasure(ignored), ignored);
-  if (measures.length > 4) return none(say.tooMany(), ignored);
-  if (dimensions.length > 2) return none(say.twoBreakdowns(dimensions.map(dimLabel)), ignored);
+  if (!measures.length) return none(say.noMeasure(ignoredWords()));
+  if (finer) return none(say.finer(finer[0]));
+  if (time.unclear) return none(say.periods(time.unclear));
+  if (found.unplaced.length) return none(say.codeWhere(found.unplaced[0]!, codeDimensions(layer, measures).map(dimLabel)));
+  if (measures.length > 4) return none(say.tooMany());
+  if (op.average && op.average !== 'ratio' && dimensions.includes(op.average)) dimensions.splice(dimensions.indexOf(op.average), 1);
+  if (dimensions.length > 2) return none(say.twoBreakdowns(dimensions.map(dimLabel)));
   for (const id of measures) {
     const m = layer.measures.get(id)!;
     const impossible = [...dimensions, ...values.keys()].find((d) => !m.dimensions.includes(d));
-    if (impossible) {
-      return none(say.impossible(m.labels[language], dimLabel(impossible), m.dimensions.map(dimLabel).join(', ')), ignored);
-    }
+    if (impossible) return none(say.impossible(m.labels[language], dimLabel(impossible), m.dimensions.map(dimLabel).join(', ')));
   }
 
+  const operation = buildOperation();
+  if (typeof operation === 'string') return none(operation);
+  // A word left that would change the figure ("by terminal", "of Heathrow") is asked back, not dropped.
+  const changing = qualifiers(reading, named, question, filler).flatMap(shown);
+  if (changing.length) return none(say.unknown([...new Set(changing)]));
   const filters: SemanticQueryInput['filters'] = [];
-  if (bus.length) filters.push({ dimension: 'bu', values: bus });
-  for (const [dimension, codes] of values) filters.push({ dimension, values: codes });
-  if (time?.months && time.months.length > 1) filters.push({ dimension: 'month', values: time.months });
+  const partOf = (d: string) => op.part?.dimension === d;
+  const busLeft = bus.filter((b) => !(partOf('bu') && op.part!.values.includes(b.code))).map((b) => b.code);
+  if (busLeft.length) filters.push({ dimension: 'bu', values: [...new Set(busLeft)] });
+  for (const [dimension, list] of values) {
+    const left = list.map((v) => v.code).filter((c) => !(partOf(dimension) && op.part!.values.includes(c)));
+    if (left.length) filters.push({ dimension, values: [...new Set(left)] });
+  }
+  if (time.months && time.months.length > 1) filters.push({ dimension: 'month', values: time.months });
+  if (time.years && time.years.length > 1 && Number(time.years.at(-1)) - Number(time.years[0]) + 1 !== time.years.length) {
+    filters.push({ dimension: 'year', values: time.years });
+  }
+  const ranked = op.rank && !(operation?.kind === 'change');
   const query: SemanticQueryInput = {
     measures,
     dimensions,
     filters,
-    time: time?.range ?? null,
-    order: top ? { by: measures[0]!, direction: ascending ? 'asc' : 'desc' } : null,
-    limit: top ? Number(top.n) : null,
+    time: time.range,
+    order: ranked ? { by: measures[0]!, direction: op.rank!.direction } : null,
+    limit: ranked ? (op.rank!.n ?? null) : null,
+    operation,
   };
-  return { query, language, ignored, clarification: null };
+  return answer(query, null, [...op.unused, ...(op.rank && !ranked ? [op.rank.words] : [])]);
+
+  function buildOperation(): SemanticOperation | null | string {
+    const one = () => (measures.length > 1 ? say.oneMeasure() : null);
+    if (time.against) {
+      if (dimensions.some((d) => layer.dimensions.get(d)!.kind === 'time')) return say.changeByTime();
+      return one() ?? { kind: 'change', against: time.against };
+    }
+    if (op.part) {
+      const m = layer.measures.get(measures[0]!)!;
+      if (isRatio(m) || m.unit === '%') return say.shareOfRatio(m.labels[language]);
+      if (!m.dimensions.includes(op.part.dimension))
+        return say.impossible(m.labels[language], dimLabel(op.part.dimension), m.dimensions.map(dimLabel).join(', '));
+      return one() ?? { kind: 'share', part: op.part };
+    }
+    if (op.share && !dimensions.length) return say.sharePart();
+    if (op.average && op.average !== 'ratio') return one() ?? { kind: 'average', per: op.average };
+    if (op.total && dimensions.length && !op.rank) return one() ?? { kind: 'total' };
+    return null;
+  }
 }

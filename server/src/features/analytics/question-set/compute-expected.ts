@@ -26,8 +26,10 @@ const VIEWS: Record<string, { path: string; columns: string }> = {
   },
   ledger: {
     path: 'use_case=finance/file_type=GENERAL_LEDGER',
-    columns: 'CAST(period AS VARCHAR) AS period, CAST(account AS VARCHAR) AS account, cost_center, amount',
+    columns: 'CAST(period AS VARCHAR) AS period, CAST(account AS VARCHAR) AS account, cost_center, amount, currency',
   },
+  // The BUs' monthly exchange rates (issue 32): the ledger's amounts are in several currencies.
+  fx: { path: 'use_case=finance/file_type=FX_RATES', columns: 'CAST(period AS VARCHAR) AS period, currency, rate_to_eur' },
   sales: { path: 'use_case=retail/file_type=EPOS_SALES', columns: 'shop_code, CAST(period AS VARCHAR) AS period, net_sales, transactions' },
   punctuality: {
     path: 'use_case=ops/file_type=PUNCTUALITY',

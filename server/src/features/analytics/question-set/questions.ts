@@ -8,11 +8,14 @@ import type { QuestionLanguage } from '@hangar/contract';
 //
 // The views, one per governed table, every row with the BU its file belongs to:
 //   traffic(bu, airline_code, month, departing_passengers, movements, seats)      2025, whole year
-//   ledger(bu, period, account, cost_center, amount)                              2025-11 to 2026-01
+//   ledger(bu, period, account, cost_center, amount, currency)                    2025-11 to 2026-01
+//   fx(bu, period, currency, rate_to_eur)                                         2025-11 to 2026-01
 //   sales(bu, shop_code, period, net_sales, transactions)                         2025-11 to 2026-01
 //   punctuality(bu, airline_code, period, flights, on_time_flights)               2025-11 to 2026-01
 //   headcount(bu, department_code, period, headcount)                             2025-11 to 2026-01
 //   audience(bu, channel_code, period, visits)                                    2025-11 to 2026-01
+// The ledger's amounts are in the currency of their row: they are added only once converted to EUR
+// with the rate their BU sent for their month (fx, where EUR is 1), as Talk to my data must.
 // Periods are 'yyyy-MM' text. Asked on PINNED_TODAY (2026-02-15): last month is 2026-01, last
 // quarter 2025-10 to 2025-12, this year 2026-01 to 2026-02, last year 2025.
 
@@ -60,20 +63,23 @@ export type SetQuestion = AnsweredQuestion | ClarifiedQuestion;
 export const isClarified = (q: SetQuestion): q is ClarifiedQuestion => 'clarification' in q;
 
 const REVENUE = `-sum(amount) FILTER (WHERE account LIKE '7%')`;
+/** The ledger with its amounts in EUR: each row joined by hand with its BU's rate of its month. */
+const LEDGER_EUR = `(SELECT l.bu, l.period, l.account, l.cost_center, l.amount * fx.rate_to_eur AS amount
+  FROM ledger l JOIN fx ON fx.bu = l.bu AND fx.period = l.period AND fx.currency = l.currency) AS ledger`;
 const OPEX = `sum(amount) FILTER (WHERE account LIKE '6%')`;
 
 const paxByMonth2025 = `SELECT month, sum(departing_passengers) AS departing_passengers FROM traffic WHERE month LIKE '2025-%' GROUP BY month`;
 const top = (n: number) =>
   `SELECT airline_code, sum(departing_passengers) AS departing_passengers FROM traffic WHERE month LIKE '2025-%' GROUP BY airline_code ORDER BY 2 DESC LIMIT ${n}`;
-const revenueByMonthQ4 = `SELECT period AS month, ${REVENUE} AS revenue FROM ledger WHERE period BETWEEN '2025-10' AND '2025-12' GROUP BY period`;
-const revenueOf = (bu: string) => `SELECT ${REVENUE} AS revenue FROM ledger WHERE bu = '${bu}' AND period = '2026-01'`;
-const opexByBuThisYear = `SELECT bu, ${OPEX} AS operating_expenses FROM ledger WHERE period BETWEEN '2026-01' AND '2026-02' GROUP BY bu`;
+const revenueByMonthQ4 = `SELECT period AS month, ${REVENUE} AS revenue FROM ${LEDGER_EUR} WHERE period BETWEEN '2025-10' AND '2025-12' GROUP BY period`;
+const revenueOf = (bu: string) => `SELECT ${REVENUE} AS revenue FROM ${LEDGER_EUR} WHERE bu = '${bu}' AND period = '2026-01'`;
+const opexByBuThisYear = `SELECT bu, ${OPEX} AS operating_expenses FROM ${LEDGER_EUR} WHERE period BETWEEN '2026-01' AND '2026-02' GROUP BY bu`;
 const salesByShop = (month: string) =>
   `SELECT shop_code, sum(net_sales) AS net_sales FROM sales WHERE period = '${month}' GROUP BY shop_code`;
 const janFeb2025 = `SELECT month, sum(departing_passengers) AS departing_passengers FROM traffic WHERE month IN ('2025-01', '2025-02') GROUP BY month`;
 // A ratio over the months both tables hold, month by month (issue 32: not 2025's revenue months over all of 2025's passengers).
 const revenuePerPax = (a: string, b: string) => `
-  WITH r AS (SELECT bu, period AS m, ${REVENUE} AS v FROM ledger WHERE period LIKE '2025-%' AND bu IN ('${a}', '${b}') GROUP BY bu, period),
+  WITH r AS (SELECT bu, period AS m, ${REVENUE} AS v FROM ${LEDGER_EUR} WHERE period LIKE '2025-%' AND bu IN ('${a}', '${b}') GROUP BY bu, period),
        p AS (SELECT bu, month AS m, sum(departing_passengers) AS v FROM traffic WHERE month LIKE '2025-%' AND bu IN ('${a}', '${b}') GROUP BY bu, month)
   SELECT bu, sum(r.v) / sum(p.v) AS revenue_per_passenger FROM r JOIN p USING (bu, m) GROUP BY bu`;
 const movementsNovDec = `SELECT airline_code, sum(movements) AS aircraft_movements FROM traffic WHERE month BETWEEN '2025-11' AND '2025-12' GROUP BY airline_code`;

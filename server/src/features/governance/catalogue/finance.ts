@@ -1,4 +1,4 @@
-import { amount, col, currency, period } from './columns.ts';
+import { amount, col, currency, FX_RATES, period } from './columns.ts';
 import type { UseCaseDef } from './types.ts';
 
 const account = (referential = 'MAPPING_LOCAL') =>
@@ -289,6 +289,28 @@ export const FINANCE: UseCaseDef = {
           filter: { column: 'days_overdue', op: 'gt', value: 30 },
           groupBy: 'customer_id',
         },
+      ],
+    },
+    {
+      // A governed delivery like the others (checks, file not received, registry, lineage): amounts
+      // of the tables with a currency column are converted to EUR with the BU's rates of the month
+      // before they add up (issue 32). No KPI: the rates are an input of the KPIs that convert.
+      type: FX_RATES,
+      useCase: 'Finance',
+      label: 'Exchange rates to EUR',
+      source: 'Group treasury',
+      grain: 'month',
+      // Before the ledgers (day 10) that need them.
+      dueDay: 3,
+      periodColumn: 'period',
+      columns: [
+        { ...period('Month the rates apply to, yyyy-MM'), key: true },
+        { ...currency(), key: true, note: 'ISO 4217 currency code: one row per currency, EUR included', example: 'GBP' },
+        col('rate_to_eur', 'decimal', 'EUR for one unit of the currency (EUR: 1)', '1.17', { required: true }),
+      ],
+      rules: [
+        { expression: 'rate_to_eur > 0', message: 'Exchange rates must be greater than zero' },
+        { expression: "currency <> 'EUR' OR rate_to_eur = 1", message: 'The rate of EUR to EUR must be 1' },
       ],
     },
   ],

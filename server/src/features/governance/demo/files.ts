@@ -1,3 +1,4 @@
+import { CURRENCIES, FX_RATES } from '../catalogue/columns.ts';
 import type { ColumnDef, FileTypeDef, ReferentialDef } from '../catalogue/types.ts';
 
 // Realistic demo files, generated from the catalogue's schemas: used by the first-start demo
@@ -44,6 +45,26 @@ export function random(seed: number): () => number {
   };
 }
 
+/** EUR for one unit of each currency, about what it was in 2025: the demo's rates move around these. */
+export const BASE_RATES_TO_EUR: Record<(typeof CURRENCIES)[number], number> = { EUR: 1, GBP: 1.17, USD: 0.92, JPY: 0.0062, CVE: 0.00907 };
+
+/**
+ * The demo's rate of a currency for a month (yyyy-MM): its base rate moved by at most 2 %, the
+ * same every time for that month; EUR is 1. Six significant digits, as a treasury table gives them.
+ */
+export function demoRateToEur(currency: string, month: string): number {
+  const base = BASE_RATES_TO_EUR[currency as keyof typeof BASE_RATES_TO_EUR];
+  if (base === undefined) throw new Error(`No demo rate for ${currency}`);
+  if (currency === 'EUR') return 1;
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const wobble = 0.02 * Math.sin(y * 12 + m + CURRENCIES.indexOf(currency as (typeof CURRENCIES)[number]) * 2.1);
+  return Number((base * (1 + wobble)).toPrecision(6));
+}
+
+/** An amount worth `eur` in EUR, written in `currency` at its base rate (a JPY invoice reads in yen, not cents). */
+const inCurrency = (eur: number, currency: string) =>
+  (eur / (BASE_RATES_TO_EUR[currency as keyof typeof BASE_RATES_TO_EUR] ?? 1)).toFixed(2);
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const monthsOf = (def: FileTypeDef, year: number, month: number) =>
   def.grain === 'year' ? Array.from({ length: 12 }, (_, i) => `${year}-${pad(i + 1)}`) : [`${year}-${pad(month)}`];
@@ -70,6 +91,10 @@ export function generateRows(def: FileTypeDef, opts: GenerateOptions): string[][
     for (const [i, c] of def.columns.filter((col) => col.key).entries()) row[c.name] = combo[i]!;
     for (const c of def.columns) if (!(c.name in row)) row[c.name] = valueFor(c, row, opts, rnd);
     fixRules(def.type, row, rnd);
+    // Amounts were drawn as EUR values: a row in another currency states them in that currency.
+    if (row.currency && def.type !== FX_RATES) {
+      for (const c of def.columns) if (c.type === 'decimal' && row[c.name]) row[c.name] = inCurrency(Number(row[c.name]), row.currency);
+    }
     rows.push(header.map((h) => row[h] ?? ''));
   }
   return [header, ...rows];
@@ -77,6 +102,8 @@ export function generateRows(def: FileTypeDef, opts: GenerateOptions): string[][
 
 function keyDomain(c: ColumnDef, def: FileTypeDef, opts: GenerateOptions, size: number): string[] {
   if (c.codeOf) return CODE_POOLS[c.codeOf.referential]!.filter((code) => !/^(401|411|512)/.test(code) || c.name !== 'account');
+  // A key of allowed values (the currencies of a rates file): a row for each.
+  if (c.allowed) return [...c.allowed];
   if (c.type === 'month') return monthsOf(def, opts.year, opts.month);
   if (c.type === 'date')
     return Array.from({ length: daysIn(opts.year, opts.month) }, (_, d) => `${opts.year}-${pad(opts.month)}-${pad(d + 1)}`);
@@ -131,10 +158,19 @@ function fixRules(type: string, row: Record<string, string>, rnd: () => number) 
     row.occupied_peak = String(Math.floor(n('capacity') * (0.5 + rnd() * 0.5)));
   } else if (type === 'HEADCOUNT') {
     row.fte = (n('headcount') * (0.85 + rnd() * 0.15)).toFixed(1);
+  } else if (type === FX_RATES) {
+    row.rate_to_eur = String(demoRateToEur(row.currency!, row.period!));
   }
 }
 
-/** Balanced journals: an expense or revenue line and its counterpart on a balance-sheet account. */
+/** The currency of a demo journal: most are in EUR, every fourth in one of the others in turn. */
+const FOREIGN = CURRENCIES.filter((c) => c !== 'EUR');
+const journalCurrency = (j: number) => (j % 4 === 0 ? FOREIGN[(j / 4) % FOREIGN.length]! : 'EUR');
+
+/**
+ * Balanced journals: an expense or revenue line and its counterpart on a balance-sheet account,
+ * both in the journal's currency (so the journal balances in it).
+ */
 function ledgerRows(opts: GenerateOptions, size: number, rnd: () => number): string[][] {
   const pl = CODE_POOLS.MAPPING_LOCAL!.filter((a) => /^[67]/.test(a));
   const rows: string[][] = [];
@@ -144,14 +180,15 @@ function ledgerRows(opts: GenerateOptions, size: number, rnd: () => number): str
     const account = pl[Math.floor(rnd() * pl.length)]!;
     const revenue = account.startsWith('7');
     const value = 100 + rnd() * 50000;
-    const amount = (revenue ? -value : value).toFixed(2);
+    const currency = journalCurrency(j);
+    const amount = inCurrency(revenue ? -value : value, currency);
     const counter = revenue ? '411000' : '401000';
     const journal = `JE-${period}-${String(j).padStart(6, '0')}`;
     const day = `${period}-${pad(1 + Math.floor(rnd() * 28))}`;
     const cc = centers[Math.floor(rnd() * centers.length)]!;
     const text = revenue ? 'Aeronautical and commercial fees' : 'Operating costs';
-    rows.push([journal, '1', day, period, account, cc, amount, 'EUR', text]);
-    rows.push([journal, '2', day, period, counter, '', (-Number(amount)).toFixed(2), 'EUR', text]);
+    rows.push([journal, '1', day, period, account, cc, amount, currency, text]);
+    rows.push([journal, '2', day, period, counter, '', (-Number(amount)).toFixed(2), currency, text]);
   }
   return rows;
 }

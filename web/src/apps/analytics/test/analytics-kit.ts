@@ -38,8 +38,10 @@ export function monthlyAnswer(over: Partial<DataAnswer> = {}): DataAnswer {
       time: null,
       order: null,
       limit: null,
+      operation: null,
     },
     understood: 'Revenue by Month',
+    period: '2025-11 to 2026-01',
     ignored: [],
     clarification: null,
     result: {
