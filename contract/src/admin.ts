@@ -171,3 +171,53 @@ export const AnalyticsResponse = z.object({
     .array(z.object({ key: z.string(), renders: z.number().int(), medianSeconds: z.number(), p95Seconds: z.number() }))
     .optional(),
 });
+
+// Tab 74, Services section (issue 33 item 6): every engine the portal can use, whether it is
+// configured, whether it answers, and what an administrator sets for it. Employees never see the
+// configuration keys; this is where administrators find them.
+export const SERVICE_GROUPS = [
+  'Chat models',
+  'Translation',
+  'Speech to text',
+  'OCR and documents',
+  'Sentiment analysis',
+  'Dashboards',
+  'AI Factory',
+] as const;
+/** yes: it answered the check; no: it did not (or is not installed); unknown: not checked (not configured, or the caller cannot check it). */
+export const SERVICE_REACHABILITY = ['yes', 'no', 'unknown'] as const;
+export const ServiceSetting = z.object({
+  /** The configuration key (environment variable, or the same key in the HANGAR_CONFIG file); never its value. */
+  key: z.string(),
+  required: z.boolean(),
+  set: z.boolean(),
+});
+export const ServiceStatus = z.object({
+  id: z.string(),
+  group: z.enum(SERVICE_GROUPS),
+  name: z.string(),
+  /** What depends on it: models, methods, screens. */
+  usedBy: z.string(),
+  configured: z.boolean(),
+  reachable: z.enum(SERVICE_REACHABILITY),
+  /** Why it is not configured or not reachable, or what was checked. */
+  detail: z.string().nullable(),
+  /** The configuration keys it reads. */
+  settings: z.array(ServiceSetting),
+  /** For an engine that runs on the portal's machine: the Debian packages that provide it. */
+  install: z.string().nullable(),
+  /** Where the keys are documented. */
+  docs: z.string(),
+});
+export type ServiceStatus = z.infer<typeof ServiceStatus>;
+export const ServicesQuery = z.object({
+  /** true: check again now instead of answering from the last check (kept 15 seconds). */
+  fresh: z.enum(['true', 'false']).optional(),
+});
+export const ServicesResponse = z.object({
+  checkedAt: z.string(),
+  /** How long one check may take before the service counts as not answering. */
+  timeoutMs: z.number().int(),
+  services: z.array(ServiceStatus),
+});
+export type ServicesResponse = z.infer<typeof ServicesResponse>;

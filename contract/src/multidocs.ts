@@ -285,8 +285,18 @@ export const MultidocsCitation = z.object({
   n: z.number().int().positive(),
   uri: z.string(),
   name: z.string(),
-  /** 1-based page for documents; null for links and media. */
+  /** 1-based page for documents; null for links and media, and for a docx (no layout: its heading says where). */
   page: z.number().int().positive().nullable(),
+  /**
+   * The heading the passage sits under (a docx's Heading and Title styles, a web page's headings),
+   * when known: a docx passage is cited as "name, section 'Heading'" (issue 33).
+   */
+  heading: z.string().nullable().optional(),
+  /**
+   * One of the passages the search found best for this question: the preview lists these (issue
+   * 33), not every passage of a small file given whole to the model.
+   */
+  matched: z.boolean().optional(),
   /** Address of a link source. */
   url: z.string().nullable(),
   excerpt: z.string(),

@@ -48,12 +48,38 @@ export type SentimentEngine = z.infer<typeof SentimentEngine>;
 
 export const SENTIMENT_STATES = ['uploaded', 'queued', 'running', 'done', 'failed'] as const;
 
+/**
+ * Rows of an uploaded CSV whose field count differs from the header's (issue 33 item 15). Most often
+ * a comment holding the delimiter without double quotes around it: the row has more fields, and the
+ * comment would be cut there. The run asks which fix the user wants (SentimentRunBody.join_extra_fields).
+ */
+const RowsAt = z.object({
+  count: z.number().int().nonnegative(),
+  /** Lines of the uploaded file (the header is line 1) of the first of those rows. */
+  lines: z.array(z.number().int()),
+});
+export const SentimentRaggedRows = z.object({
+  /** Fields of the header row. */
+  header_fields: z.number().int(),
+  /** The CSV's delimiter, to name it ("," or ";"). */
+  delimiter: z.string(),
+  /** Rows with more fields than the header (a comment cut at the delimiter). */
+  wider: RowsAt,
+  /** Rows with fewer fields: their missing cells are read as empty. */
+  narrower: RowsAt,
+});
+export type SentimentRaggedRows = z.infer<typeof SentimentRaggedRows>;
+/** How many line numbers each list of SentimentRaggedRows holds at most. */
+export const SENTIMENT_RAGGED_LINES = 20;
+
 export const SentimentAnalysis = z.object({
   id: z.string(),
   file_name: z.string(),
   rows: z.number().int().nonnegative(),
   columns: z.array(SentimentColumn),
   proposed: z.object({ text: z.string(), date: z.string().nullable(), category: z.string().nullable() }),
+  /** Rows whose field count differs from the header's; null when every row matches (and for workbooks). */
+  ragged_rows: SentimentRaggedRows.nullable(),
   text_column: z.string().nullable(),
   date_column: z.string().nullable(),
   category_column: z.string().nullable(),
@@ -75,6 +101,12 @@ export const SentimentRunBody = z.object({
   date_column: z.string().nullish(),
   category_column: z.string().nullish(),
   engine: z.string().min(1),
+  /**
+   * Rows with more fields than the header: true takes the extra fields as part of the text column
+   * (the delimiter was inside the comment; for a text column at the end, the rest of the line). A
+   * sheet with such rows is not run without it: the other fix is to quote the comments and upload again.
+   */
+  join_extra_fields: z.boolean().optional(),
 });
 export type SentimentRunBody = z.infer<typeof SentimentRunBody>;
 

@@ -61,6 +61,17 @@ export const DASHBOARD_APPS_GRANTING_OVERVIEW = [
 ] as const;
 
 const ADMIN = [APP.superAdmin, APP.localAdmin] as const;
+/** Every application that grants a BU dashboard (tabs 10–31). */
+const BU_DASHBOARD_APPS = [
+  'Dashboard/Executive',
+  'Dashboard/Traffic',
+  'Dashboard/OPS',
+  'Dashboard/Retail',
+  'Dashboard/Car Parks',
+  'Dashboard/Finance',
+  'Dashboard/HR',
+  'Dashboard/Communication',
+] as const;
 
 function dashboard(id: number, title: string, app: string, section: TabSection): TabDefinition {
   return {
@@ -151,7 +162,8 @@ export const TABS: readonly TabDefinition[] = [
     description: 'Business-unit dashboards: traffic, operations, retail, car parks, finance and more',
     icon: 'layout-dashboard',
     section: 'Dashboards BU',
-    requires: ['Dashboard/Executive'],
+    // The strip of the BU dashboards the user holds: any one of them opens it.
+    requires: BU_DASHBOARD_APPS,
     available: true,
   },
   dashboard(40, 'HQ Executive', 'Dashboard/HQ', 'Dashboards HQ'),

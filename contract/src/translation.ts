@@ -8,6 +8,14 @@ export const TRANSLATION_METHODS = ['GoogleTranslate', 'TranslationHub', 'ChatGP
 export const TranslationMethod = z.enum(TRANSLATION_METHODS);
 export type TranslationMethod = z.infer<typeof TranslationMethod>;
 
+/**
+ * The methods still offered when remaining credit is 0 or less, and run unpaid then. The spec names
+ * GoogleTranslate ("only GoogleTranslate is offered"): its rule is about paid methods. The offline
+ * engine runs on the portal's own machine, at no cost to anyone, so it stays usable too (issue 33
+ * item 7). pdf is still refused at 0 credit, whatever the method.
+ */
+export const CREDITLESS_METHODS: readonly TranslationMethod[] = ['GoogleTranslate', 'Offline'];
+
 export const TRANSLATION_TYPES = ['pdf', 'pptx', 'docx'] as const;
 export const TranslationFileType = z.enum(TRANSLATION_TYPES);
 export type TranslationFileType = z.infer<typeof TranslationFileType>;

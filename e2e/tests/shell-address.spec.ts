@@ -38,7 +38,9 @@ test('a /?tab= link opens the tab for a user who holds it, and says so to one wh
   const viewerPage = await viewer.newPage();
   await signInThroughUi(viewerPage, 'viewer@hangar.local');
   await viewerPage.goto('/?tab=70');
-  await expect(viewerPage.getByText('The link asks for tab 70, which is not among your applications.')).toBeVisible();
+  await expect(viewerPage.getByText('The link asks for User (tab 70), which is not among your applications.')).toBeVisible();
+  // Not a dead end: the way to ask for it is offered.
+  await expect(viewerPage.getByRole('button', { name: 'Ask for access' })).toBeVisible();
   expect(await tabTitles(viewerPage)).toEqual(['SecuredGPT']);
   await expect(viewerPage).toHaveURL(`${BASE_URL}/?tab=9`);
   await viewer.close();

@@ -68,7 +68,9 @@ test('a docx is translated offline end to end and downloads by itself, with its 
   await page.context().close();
 });
 
-test('at zero credit only GoogleTranslate is offered, pdf is not accepted, and the server refuses other methods', async ({ browser }) => {
+test('at zero credit only the methods free then (GoogleTranslate, Offline) are offered, pdf is not accepted, and the server agrees', async ({
+  browser,
+}) => {
   const admin = await signedInPage(browser, 'admin@hangar.local');
   const page = await signedInPage(browser, ANALYST);
   await openTranslator(page);
@@ -91,21 +93,26 @@ test('at zero credit only GoogleTranslate is offered, pdf is not accepted, and t
     const offered = await methodPicker(page)
       .locator('option')
       .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    expect(offered).toEqual(['GoogleTranslate']);
+    // The offline engine costs nothing outside the portal: it stays offered at zero credit (issue 33 item 7).
+    expect(offered).toEqual(['GoogleTranslate', 'Offline']);
 
-    // Hidden in the screen and refused by the server too.
+    // The server agrees: a pdf is refused, the offline engine runs unpaid.
     const headers = { authorization: `Bearer ${await accessTokenOf(page)}` };
     const { id_session } = await (await page.request.get('/api/translation/clear_session', { headers })).json();
-    const refused = await page.request.post('/api/translation', {
-      headers,
-      multipart: {
-        method: 'Offline',
-        id_session,
-        target_language: 'ES',
-        file: { name: 'report.docx', mimeType: 'application/octet-stream', buffer: await readFile(path.join(FIXTURES, 'report.docx')) },
-      },
-    });
-    expect(refused.status()).toBe(402);
+    const send = async (name: string) =>
+      page.request.post('/api/translation', {
+        headers,
+        multipart: {
+          method: 'Offline',
+          id_session,
+          target_language: 'ES',
+          file: { name, mimeType: 'application/octet-stream', buffer: await readFile(path.join(FIXTURES, name)) },
+        },
+      });
+    expect((await send('pages.pdf')).status()).toBe(402);
+    const unpaid = await send('report.docx');
+    expect(unpaid.status()).toBe(202);
+    expect((await unpaid.json()).credits).toBe(0);
     await page.request.delete(`/api/translation/clear_session/${id_session}`, { headers });
   } finally {
     await setBalance(admin, ANALYST, 5000);

@@ -31,8 +31,8 @@ const GROUPS = [
   { name: 'SecuredGPT users', description: 'Everyone who may use the chat assistant', apps: [APP.securedGpt], dg: [] },
   {
     name: 'Analysts',
-    description: 'GenAI tools, dashboards, and data-quality reading for SSA and AMA',
-    apps: [APP.translator, APP.multiDocs, APP.multiModal, APP.sentiment, ...DASHBOARD_APPS],
+    description: 'GenAI tools, Talk to my data, dashboards, and data-quality reading for SSA and AMA',
+    apps: [APP.translator, APP.multiDocs, APP.multiModal, APP.sentiment, APP.talkToMyData, ...DASHBOARD_APPS],
     dg: dg(['SSA', 'AMA'], ['Traffic', 'Finance', 'Retail'], ['Quality', 'Lineage']),
   },
   {

@@ -84,13 +84,25 @@ describe('Portal', () => {
     expect(screen.getByRole('heading', { name: 'Welcome to Hangar, Ada' })).toBeTruthy();
     const favourite = within(screen.getByTestId('favourite-1'));
     expect(favourite.getByRole('button', { name: /HQ Dashboards/ })).toBeTruthy();
-    const missing = within(screen.getByTestId('favourite-2'));
-    expect(missing.getByText('Not in your applications')).toBeTruthy();
-    // Not openable: its only button asks the administrators for access.
-    expect(missing.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Ask for access to BU Dashboards']);
-    // Held (Dashboard/Traffic) but not yet in the product: said so, rather than "not yours".
-    expect(within(screen.getByTestId('favourite-11')).getByText('Coming soon to Hangar')).toBeTruthy();
+    // The row is filled with applications the user holds (issue 33), not with ones they lack.
+    const row = within(screen.getByRole('region', { name: 'Favourite applications' }));
+    expect(row.getAllByRole('listitem').map((li) => li.getAttribute('data-testid'))).toEqual([
+      'favourite-1',
+      'favourite-3',
+      'favourite-5',
+      'favourite-1001',
+    ]);
+    expect(row.queryByText('Not in your applications')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Hangar Hub' })).toBeTruthy();
+  });
+
+  it('pins an application to the favourites row, first, and keeps it after a reload', async () => {
+    await renderPortal();
+    fireEvent.click(screen.getByRole('button', { name: 'Pin Forecast app to favourites' }));
+    const row = () => within(screen.getByRole('region', { name: 'Favourite applications' }));
+    expect(row().getAllByRole('listitem')[0]!.getAttribute('data-testid')).toBe('favourite-1001');
+    expect(screen.getByRole('button', { name: 'Unpin Forecast app from favourites' }).getAttribute('aria-pressed')).toBe('true');
+    expect(Object.entries(localStorage).find(([k]) => k.startsWith('hangar.favourites.'))?.[1]).toBe('[1001]');
   });
 
   it('keeps tabs mounted, shows only the active one and reopens home when the last closes', async () => {

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { adminScope } from '../../platform/policies/roles.ts';
 import { dashboardRenderStats } from '../dashboards/index.ts';
 import { spendAnalytics } from './analytics.ts';
+import { registerServicesRoutes } from './services-routes.ts';
 
 const DAY = 86_400_000;
 
@@ -17,9 +18,10 @@ function period(q: { from?: string; to?: string }) {
   return { from, to };
 }
 
-/** Tab 74: credits and tokens by user, model, application and day; active users. */
+/** Tab 74: credits and tokens by user, model, application and day; active users; and its Services section. */
 export function registerAnalyticsRoutes(ctx: AppContext): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+  registerServicesRoutes(ctx);
 
   app.get(
     '/api/admin/analytics',

@@ -1,6 +1,7 @@
 /**
  * The offline assistant: the embedded default when no language model is configured. It does not
- * pretend to answer; it says plainly what is missing and how an administrator adds a model.
+ * pretend to answer; it says plainly what is missing and whom to ask. Everyone reads this answer,
+ * so it names no configuration key: those are for administrators, on the Services page (issue 33 item 6).
  */
 export function offlineAnswer(question: string): string {
   const trimmed = question.trim().replace(/[.?!]+$/, '');
@@ -12,10 +13,9 @@ export function offlineAnswer(question: string): string {
     'your data (when you hold Talk to my data) and about how to use the portal (from its user guide); Multi Docs',
     'quotes the passages of your documents that answer a question.',
     '',
-    'To get real answers, an administrator sets one of these and restarts the portal:',
-    '- `OPENAI_API_KEY` (OpenAI), or `AZURE_OPENAI_API_KEY` with `AZURE_OPENAI_BASE_URL` (Azure OpenAI)',
-    '- `MISTRAL_API_KEY` (Mistral) or `GOOGLE_GENERATIVE_AI_API_KEY` (Gemini)',
-    '- `OPENAI_COMPATIBLE_BASE_URL` for a server of your own (vLLM, Ollama, llama.cpp)',
+    'To get real answers, ask your administrator to connect a language model to the portal',
+    '(OpenAI, Azure OpenAI, Mistral, Gemini, or a model server of your own). Administrators find what',
+    'each one needs, and whether it answers, under Data Analytics › Services.',
     '',
     'This answer cost no credits.',
   ].join('\n');

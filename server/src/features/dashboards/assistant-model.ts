@@ -1,4 +1,4 @@
-import type { QuestionLanguage } from '@hangar/contract';
+import { APP, type QuestionLanguage } from '@hangar/contract';
 import type { jsonSchema } from 'ai';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
@@ -162,7 +162,9 @@ export function createModelAssistant(ctx: AppContext, deps: AssistantDeps) {
     const checked = checkModelQuery(layer, call.input);
     if (!checked.query) return cannot(checked.problem);
     const governed = await deps.governed(actor, message, checked.query);
-    if (!governed) return 'That query could not be run on the data you can see. Rephrase it, or open Talk to my data (tab 6).';
+    if (!governed) {
+      return `That query could not be run on the data you can see. Rephrase it${actor.apps.includes(APP.talkToMyData) ? ', or open Talk to my data (tab 6)' : ''}.`;
+    }
     const { answer, markdown } = governed;
     if (!answer.result?.rows.length || !answer.narrative || !answer.understood) return markdown;
     const reading = await phraseReading({

@@ -1,4 +1,4 @@
-import { CHAT_CREDIT_MARKER } from '@hangar/contract';
+import { APP, CHAT_CREDIT_MARKER } from '@hangar/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/access.ts';
@@ -48,7 +48,10 @@ export function registerDashboardAssistant(ctx: AppContext, choices: Map<string,
     const names = measures.map((m) => layer.measures.get(m)!.label).join(', ');
     return lines.length
       ? `${names} is shown in:\n\n${lines.join('\n')}`
-      : `${names} is not on any dashboard you can open. Ask for access in the sidebar's Send request, or ask Talk to my data (tab 6).`;
+      : `${names} is not on any dashboard you can open. Ask for access in the sidebar's Send request${
+          // A tool never points a user to an application they cannot open.
+          apps.includes(APP.talkToMyData) ? ', or ask Talk to my data (tab 6)' : ''
+        }.`;
   }
 
   const help = (uc: string) =>

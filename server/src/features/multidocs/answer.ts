@@ -6,25 +6,59 @@ const EXCERPT_CHARS = 300;
 export const CONTEXT_CHARS = 24_000;
 /** How many passages the offline assistant quotes. */
 const OFFLINE_QUOTES = 3;
+/** How many passages the preview lists at most: the best the search found (as many as a large file gives). */
+export const PREVIEW_PASSAGES = 8;
+/** The preview's line when the files were searched but no passage matches the question. */
+export const PREVIEW_NO_MATCH = 'No passage of the selected files matches the words of this question.';
 
-/** The passages numbered as the answer cites them: [n] is the nth. */
+/**
+ * The passages numbered as the answer cites them: [n] is the nth. The best-ranked ones (found by
+ * the search for this question) are marked matched: the preview lists those, not every passage of
+ * the small files the model reads whole.
+ */
 export function citationsOf(passages: Passage[]): MultidocsCitation[] {
+  const best = new Set(
+    passages
+      .map((p, i) => ({ rank: p.rank, i }))
+      .filter((x) => x.rank > 0)
+      .sort((a, b) => b.rank - a.rank || a.i - b.i)
+      .slice(0, PREVIEW_PASSAGES)
+      .map((x) => x.i),
+  );
   return passages.map((p, i) => ({
     n: i + 1,
     uri: p.uri,
     name: p.name,
     page: p.page,
+    heading: p.heading,
+    matched: best.has(i),
     url: p.url,
     excerpt: p.text.length > EXCERPT_CHARS ? `${p.text.slice(0, EXCERPT_CHARS - 3)}...` : p.text,
   }));
 }
 
-export const sourceLabel = (c: MultidocsCitation) => (c.page ? `${c.name}, page ${c.page}` : c.name);
+/**
+ * Where a passage is: its page when the source has pages (pdf, slides), else the heading it sits
+ * under (a docx: issue 33, no more "page 1" for all of it), else the file's name alone.
+ */
+export function placeLabel(source: { name: string; page: number | null; heading?: string | null }): string {
+  if (source.page) return `${source.name}, page ${source.page}`;
+  const heading = source.heading?.trim();
+  if (heading && heading.toLowerCase() !== source.name.trim().toLowerCase()) return `${source.name}, section '${heading}'`;
+  return source.name;
+}
 
-/** The preview lines: what was found, with file and page, before the answer. */
+export const sourceLabel = (c: MultidocsCitation) => placeLabel(c);
+
+/**
+ * The preview lines: the passages the search found for this question (at most PREVIEW_PASSAGES,
+ * numbered as the answer cites them), with file and page or section, before the answer.
+ */
 export function previewLines(citations: MultidocsCitation[]): string[] {
   if (!citations.length) return [`${MULTIDOCS_NO_ANSWER}\n`];
-  return citations.map((c) => `[${c.n}] ${sourceLabel(c)}: ${c.excerpt.replace(/\s+/g, ' ')}\n`);
+  const found = citations.filter((c) => c.matched);
+  if (!found.length) return [`${PREVIEW_NO_MATCH}\n`];
+  return found.map((c) => `[${c.n}] ${sourceLabel(c)}: ${c.excerpt.replace(/\s+/g, ' ')}\n`);
 }
 
 export function systemPrompt(): string {
@@ -45,7 +79,7 @@ export function userPrompt(question: string, passages: Passage[], contextChars =
   const parts: string[] = [];
   let used = 0;
   passages.forEach((p, i) => {
-    const label = p.page ? `${p.name}, page ${p.page}` : p.name;
+    const label = placeLabel(p);
     const block = `[${i + 1}] (${label})\n${p.text}`;
     // Each block with the blank line that separates it from the next.
     if (used + block.length + 2 > contextChars) return;

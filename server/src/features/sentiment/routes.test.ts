@@ -133,6 +133,32 @@ describe('sentiment analysis, offline engine', () => {
     expect((await call('GET', `/api/sentiment/analyses/${id}`, analyst)).status).toBe(404);
   });
 
+  it('says which rows have more fields than the header, and runs only once the user chose the fix (issue 33 item 15)', async () => {
+    const csv = [
+      'Date,Area,Comment',
+      '2026-03-02,Security,The security staff were friendly and the check was quick.',
+      '2026-03-02,Toilets,The toilets were dirty, and they smelled awful.',
+      '2026-03-09,Shops,Lovely shops and good coffee.',
+      '2026-03-09,Gate,Boarding was chaotic, slow, and nobody explained the delay.',
+    ].join('\r\n');
+    const up = await uploadSheet(t.url, analyst, Buffer.from(`${csv}\r\n`), 'cut.csv');
+    expect(up.status).toBe(201);
+    expect(up.body).toMatchObject({
+      rows: 4,
+      ragged_rows: { header_fields: 3, delimiter: ',', wider: { count: 2, lines: [3, 5] }, narrower: { count: 0, lines: [] } },
+    });
+    const body = { text_column: 'Comment', date_column: 'Date', category_column: 'Area', engine: 'offline' };
+    const refused = await call('POST', `/api/sentiment/analyses/${up.body.id}/run`, analyst, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^2 of 4 rows of cut\.csv have more fields than its header \(3\).*lines 3, 5\)/);
+    const run = await call('POST', `/api/sentiment/analyses/${up.body.id}/run`, analyst, { ...body, join_extra_fields: true });
+    expect(run.status).toBe(202);
+    expect((await finished(t.url, analyst, up.body.id)).state).toBe('done');
+    const result = (await call('GET', `/api/sentiment/analyses/${up.body.id}/result`, analyst)).body;
+    expect(result.comments.map((c: { text: string }) => c.text)).toContain('Boarding was chaotic, slow, and nobody explained the delay.');
+    expect(result.categories).toEqual(['Gate', 'Security', 'Shops', 'Toilets']);
+  });
+
   it('refuses a column the sheet does not have, and an engine the user cannot use', async () => {
     const up = await uploadSheet(t.url, analyst, await sheet(), 'cols.xlsx');
     const bad = await call('POST', `/api/sentiment/analyses/${up.body.id}/run`, analyst, { text_column: 'Nope', engine: 'offline' });
@@ -140,6 +166,8 @@ describe('sentiment analysis, offline engine', () => {
     expect(bad.body.message).toContain('"Nope" is not a column of cols.xlsx');
     const model = await call('POST', `/api/sentiment/analyses/${up.body.id}/run`, analyst, { text_column: 'Comment', engine: 'gpt4' });
     expect(model.status).toBe(400);
-    expect(model.body.message).toContain('OPENAI_API_KEY');
+    expect(model.body.message).toBe(
+      'GPT 4o cannot answer: OpenAI is not set up on this portal (ask your administrator). Choose another model.',
+    );
   });
 });

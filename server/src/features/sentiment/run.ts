@@ -11,7 +11,7 @@ import { createLlmAnalyser, creditsFor, EngineFailure } from './engines.ts';
 import { RUN_HEARTBEAT_MS } from './lost-runs.ts';
 import type { Analysis } from './offline/analyse.ts';
 import type { ResultRow } from './results.ts';
-import { parseDate, sheetRecords } from './sheet.ts';
+import { joinExtraFields, parseDate, sheetRecords } from './sheet.ts';
 import { analysisById, fileKey, updateRun } from './store.ts';
 
 export const SENTIMENT_QUEUE = 'sentiment';
@@ -107,7 +107,9 @@ export async function analyseSheet(
         await enriched.line(`${[...header, ...SENTIMENT.addedColumns].map(quote).join(',')}\n`);
         continue;
       }
-      const cells = record.slice(1);
+      // A row with more fields than the header runs only once the user chose to take them as part of
+      // the comment (service.ts checkRagged): the delimiter was inside it (issue 33 item 15).
+      const cells = joinExtraFields(record.slice(1), header.length, idx.text - 1, delimiter);
       while (cells.length < header.length) cells.push('');
       if (cells.every((c) => c.trim() === '')) continue;
       pending.push({ cells, row: Number(record[0]) || 0, text: (cells[idx.text - 1] ?? '').trim() });

@@ -13,7 +13,16 @@ import { sniffedStream, toTabular } from '../governance/index.ts';
 import { creditsFor, estimateTokens, pickModel } from './engines.ts';
 import { SENTIMENT_QUEUE } from './run.ts';
 import { profileSheet, type SheetProfile } from './sheet.ts';
-import { type AnalysisRow, claimForRun, fileKey, filesPrefix, insertAnalysis, presentAnalysis, updateAnalysis } from './store.ts';
+import {
+  type AnalysisRow,
+  claimForRun,
+  fileKey,
+  filesPrefix,
+  insertAnalysis,
+  presentAnalysis,
+  raggedRows,
+  updateAnalysis,
+} from './store.ts';
 
 const FEATURE = 'sentiment';
 const MAX_BYTES = SENTIMENT.maxUploadMb * 1024 * 1024;
@@ -64,7 +73,8 @@ export async function upload(ctx: AppContext, request: FastifyRequest, user: Acc
         delimiter: tabular.format.delimiter,
         rows: profile.rows,
         columns: profile.columns,
-        proposed: profile.proposed,
+        // The rows with another field count than the header go with the proposal (no column of their own).
+        proposed: { ...profile.proposed, ragged: profile.ragged },
       });
       await ctx.uploadQuota.record(user.sub, size);
       return presentAnalysis(row);
@@ -93,6 +103,25 @@ function checkColumns(row: AnalysisRow, body: Pick<SentimentRunBody, 'text_colum
   return columns.find((c) => c.name === body.text_column)!;
 }
 
+/** Characters of the text column, with the extra fields of the rows that have more than the header (joined into it). */
+const textChars = (row: AnalysisRow, column: Column) => (column.chars ?? 0) + (raggedRows(row)?.extra_chars ?? 0);
+
+/**
+ * Rows with more fields than the header are run only once the user chose to take the extra fields
+ * as part of the comment; the other fix is a file whose comments are quoted (issue 33 item 15).
+ */
+function checkRagged(row: AnalysisRow, body: SentimentRunBody) {
+  const ragged = raggedRows(row);
+  if (!ragged?.wider.count || body.join_extra_fields) return;
+  const { count, lines } = ragged.wider;
+  throw badRequest(
+    `${count.toLocaleString('en')} of ${row.rows.toLocaleString('en')} rows of ${row.fileName} have more fields than its header (${ragged.header_fields}), ` +
+      `most likely a comment holding the delimiter "${ragged.delimiter}" without double quotes around it ` +
+      `(line${count > 1 ? 's' : ''} ${lines.join(', ')}${count > lines.length ? ', ...' : ''}). ` +
+      'Either put those comments between double quotes and upload the file again, or take the rest of the line as the comments (join_extra_fields).',
+  );
+}
+
 /** Credits a run would hold: 0 for the offline analyser, tokens × the model's prices otherwise. */
 export async function estimate(
   ctx: AppContext,
@@ -103,7 +132,7 @@ export async function estimate(
 ): Promise<SentimentEstimate> {
   const column = checkColumns(row, { text_column: textColumn });
   const model = pickModel(ctx.config, user, engine);
-  const credits = model ? creditsFor(model, estimateTokens(column.chars ?? 0, row.rows)) : 0;
+  const credits = model ? creditsFor(model, estimateTokens(textChars(row, column), row.rows)) : 0;
   const { remaining } = await ctx.credits.balance(user.sub);
   return { engine, rows: row.rows, credits, remaining_credit: remaining };
 }
@@ -113,8 +142,9 @@ export async function run(ctx: AppContext, user: AccessClaims, row: AnalysisRow,
   if (row.state === 'queued' || row.state === 'running')
     throw new AppError('CONFLICT', 'This sheet is being analysed: wait for the result.');
   const column = checkColumns(row, body);
+  checkRagged(row, body);
   const model = pickModel(ctx.config, user, body.engine);
-  const credits = model ? creditsFor(model, estimateTokens(column.chars ?? 0, row.rows)) : 0;
+  const credits = model ? creditsFor(model, estimateTokens(textChars(row, column), row.rows)) : 0;
   const reservation = credits > 0 ? await ctx.credits.reserve(user.sub, credits, FEATURE) : null;
   let claimed = false;
   try {

@@ -1,15 +1,22 @@
 import { createReadStream } from 'node:fs';
-import { SENTIMENT, SENTIMENT_ERRORS, type SentimentColumn } from '@hangar/contract';
+import { SENTIMENT, SENTIMENT_ERRORS, SENTIMENT_RAGGED_LINES, type SentimentColumn, type SentimentRaggedRows } from '@hangar/contract';
 import { badRequest } from '../../platform/errors.ts';
 import { type FileFormat, FORMULA_START } from '../governance/index.ts';
 
 // The uploaded sheet, once governance's readers have put it in CSV form: its first column is the
 // row of the uploaded file, then the sheet's own columns.
 
+/** Rows whose field count differs from the header's, with what the run needs besides (never sent to the web). */
+export type RaggedRows = SentimentRaggedRows & {
+  /** Characters of the extra fields (delimiters included): what joining them adds to the text column. */
+  extra_chars: number;
+};
+
 export interface SheetProfile {
   rows: number;
   columns: (SentimentColumn & { chars: number })[];
   proposed: { text: string; date: string | null; category: string | null };
+  ragged: RaggedRows | null;
 }
 
 /**
@@ -62,6 +69,20 @@ export function parseDate(value: string): string | null {
 }
 
 const NUMBER = /^[+-]?\d+([.,]\d+)?$/;
+/** A column of language names or codes: the analysis finds each comment's language itself ("By language"). */
+const LANGUAGE_NAME = /^(lang(ue|uage)?s?|idioma|l[ií]ngua|sprache|locale|language[ _-]?code)$/i;
+const LANGUAGE_VALUE =
+  /^((en|fr|es|pt|ja|de|it|nl|zh|ar|ru|ko|ca|pl|sv|da|nb|no|fi|tr|el|he|hi|eng|fra|fre|spa|por|jpn|deu|ger|ita|nld|zho|ara|rus)([-_][a-z]{2})?|english|french|spanish|portuguese|japanese|german|italian|fran[cç]ais|anglais|espa[nñ]ol|portugu[eê]s)$/i;
+
+/**
+ * Joins the fields past the header's count into the text column (`text` is its 0-based index):
+ * the delimiter was inside the comment. For a text column at the end, the rest of the line.
+ */
+export function joinExtraFields(cells: string[], width: number, text: number, delimiter: string): string[] {
+  const extra = cells.length - width;
+  if (extra <= 0 || text < 0 || text >= width) return cells;
+  return [...cells.slice(0, text), cells.slice(text, text + extra + 1).join(delimiter), ...cells.slice(text + extra + 1)];
+}
 
 /**
  * Reads the whole sheet once: counts its rows, describes its columns from the first rows and
@@ -74,15 +95,32 @@ export async function profileSheet(csvPath: string, format: FileFormat): Promise
   let stats: { words: number; filled: number; dates: number; numbers: number; distinct: Set<string>; samples: string[]; chars: number }[] =
     [];
   let mixed = false;
+  // A CSV row with another field count than its header is read anyway (relax_column_count): counted
+  // here, so the screen says how many and where (issue 33 item 15). Workbook rows have real cells.
+  const ragged: RaggedRows = {
+    header_fields: 0,
+    delimiter: format.delimiter,
+    wider: { count: 0, lines: [] },
+    narrower: { count: 0, lines: [] },
+    extra_chars: 0,
+  };
   for await (const record of sheetRecords(csvPath, format.delimiter)) {
     if (!header) {
       header = record.slice(1).map((h, i) => h.trim() || `Column ${i + 1}`);
+      ragged.header_fields = header.length;
       stats = header.map(() => ({ words: 0, filled: 0, dates: 0, numbers: 0, distinct: new Set(), samples: [], chars: 0 }));
       continue;
     }
     const cells = record.slice(1);
     if (cells.every((c) => c.trim() === '')) continue;
     rows++;
+    if (format.source === 'csv' && cells.length !== header.length) {
+      const wider = cells.length > header.length;
+      const at = wider ? ragged.wider : ragged.narrower;
+      at.count++;
+      if (at.lines.length < SENTIMENT_RAGGED_LINES) at.lines.push(Number(record[0]) || rows + 1);
+      if (wider) ragged.extra_chars += cells.slice(header.length).reduce((n, c) => n + c.length + 1, 0);
+    }
     if (rows > SENTIMENT.maxRows)
       throw badRequest(
         `The sheet has more than ${SENTIMENT.maxRows.toLocaleString('en')} rows: split it into smaller files, then upload again.`,
@@ -125,7 +163,10 @@ export async function profileSheet(csvPath: string, format: FileFormat): Promise
   });
   const texts = columns.filter((c) => c.kind === 'text').sort((a, b) => b.avgWords - a.avgWords);
   if (!texts.length) throw badRequest(SENTIMENT_ERRORS.noTextColumn);
-  const categories = columns.filter((c, i) => c.kind === 'category' && stats[i]!.distinct.size <= 50);
+  // Not a language column: the result already has "By language", from each comment's own language.
+  const isLanguage = (name: string, i: number) =>
+    LANGUAGE_NAME.test(name.trim()) || (stats[i]!.distinct.size > 0 && [...stats[i]!.distinct].every((v) => LANGUAGE_VALUE.test(v)));
+  const categories = columns.filter((c, i) => c.kind === 'category' && stats[i]!.distinct.size <= 50 && !isLanguage(c.name, i));
   return {
     rows,
     columns: columns.map(({ avgWords: _, ...c }) => c),
@@ -134,6 +175,7 @@ export async function profileSheet(csvPath: string, format: FileFormat): Promise
       date: columns.find((c) => c.kind === 'date')?.name ?? null,
       category: categories[0]?.name ?? null,
     },
+    ragged: ragged.wider.count + ragged.narrower.count > 0 ? ragged : null,
   };
 }
 

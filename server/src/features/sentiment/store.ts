@@ -3,6 +3,7 @@ import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { sentimentAnalyses } from '../../platform/db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { RaggedRows } from './sheet.ts';
 
 export type AnalysisRow = typeof sentimentAnalyses.$inferSelect;
 
@@ -90,13 +91,26 @@ export async function analysesOlderThan(db: Db, before: Date): Promise<AnalysisR
   return db.select().from(sentimentAnalyses).where(lt(sentimentAnalyses.updatedAt, before));
 }
 
+/** The rows whose field count differs from the header's, kept with the proposal at upload (sheet.ts). */
+export function raggedRows(row: AnalysisRow): RaggedRows | null {
+  return (row.proposed as { ragged?: RaggedRows | null }).ragged ?? null;
+}
+
 export function presentAnalysis(row: AnalysisRow): SentimentAnalysis {
+  const { text, date, category } = row.proposed as SentimentAnalysis['proposed'];
+  const ragged = raggedRows(row);
   return {
     id: row.id,
     file_name: row.fileName,
     rows: row.rows,
     columns: (row.columns as (SentimentColumn & { chars?: number })[]).map(({ chars: _, ...c }) => c),
-    proposed: row.proposed as SentimentAnalysis['proposed'],
+    proposed: { text, date, category },
+    ragged_rows: ragged && {
+      header_fields: ragged.header_fields,
+      delimiter: ragged.delimiter,
+      wider: ragged.wider,
+      narrower: ragged.narrower,
+    },
     text_column: row.textColumn,
     date_column: row.dateColumn,
     category_column: row.categoryColumn,

@@ -1,4 +1,5 @@
 import {
+  CREDITLESS_METHODS,
   TRANSLATION_METHODS,
   TRANSLATION_PAGE_LIMITS,
   TRANSLATION_TYPES,
@@ -36,11 +37,18 @@ export const pricePerPage = (method: TranslationMethod, config: Config) => confi
 /** Credits a translation holds: pages × the method's price, rounded up. */
 export const usageFor = (method: TranslationMethod, pages: number, config: Config) => Math.ceil(pages * pricePerPage(method, config));
 
-/** At 0 credit or less only GoogleTranslate is offered, and pdf is not accepted (spec section 5). */
+/**
+ * At 0 credit or less pdf is not accepted and only the methods that cost nothing outside the portal
+ * are offered (spec section 5, whose "only GoogleTranslate" rule is about paid methods; the offline
+ * engine stays usable: CREDITLESS_METHODS, issue 33 item 7). Those run unpaid then (service.ts).
+ */
 export function creditAllows(method: TranslationMethod, type: TranslationFileType | null, remaining: number): string | null {
   if (remaining > 0) return null;
   if (type === 'pdf') return 'You have run out of credits: pdf documents cannot be translated until you get more.';
-  if (method !== 'GoogleTranslate') return 'You have run out of credits: only Google Translate can be used until you get more.';
+  if (!CREDITLESS_METHODS.includes(method)) {
+    const free = CREDITLESS_METHODS.map((m) => DESCRIPTIONS[m].label).join(' and ');
+    return `You have run out of credits: only ${free} can be used until you get more.`;
+  }
   return null;
 }
 

@@ -5,6 +5,7 @@ import { signIn } from '../../../test/browser.ts';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { startStubGoogle } from '../../../test/stub-translation.ts';
 import { creditLedger, translationJobs, users } from '../../platform/db/schema.ts';
+import { apertiumInstalled } from '../../providers/translate/apertium.ts';
 import { fixture, upload } from './test-helpers.ts';
 
 // Issue item 5: a translation holds its whole estimated price or is refused with the chat's
@@ -39,7 +40,7 @@ beforeAll(async () => {
     GOOGLE_TRANSLATE_PROJECT: 'hangar-test',
     GOOGLE_TRANSLATE_API_KEY: 'g-key',
     GOOGLE_TRANSLATE_BASE_URL: google.baseUrl,
-    TRANSLATION_PRICES: '{"ChatGPT":10,"GoogleTranslate":10}',
+    TRANSLATION_PRICES: '{"ChatGPT":10,"GoogleTranslate":10,"Offline":10}',
   });
   analyst = (await signIn(t.url, 'analyst@hangar.local', DEMO_PASSWORD)).accessToken;
   const [u] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'analyst@hangar.local'));
@@ -77,4 +78,17 @@ describe('a translation priced above the balance', () => {
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(await balance()).toBe(1);
   });
+
+  it.skipIf(!apertiumInstalled())(
+    'the offline engine, free outside the portal, runs unpaid like GoogleTranslate (issue 33 item 7)',
+    async () => {
+      const id = (await call('GET', '/api/translation/clear_session', analyst)).body.id_session as string;
+      const fields = { method: 'Offline', id_session: id, target_language: 'ES' };
+      const file = { bytes: await fixture('report.docx'), name: 'report.docx' };
+      await setBalance(1);
+      const res = await upload(t.url, '/api/translation?wait=true', analyst, fields, file);
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      expect(await balance()).toBe(1);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import type { TranslationMethod } from '@hangar/contract';
 import type { Config } from '../../config.ts';
-import { configuredModels, providerConfigured } from '../../providers/llm/catalogue.ts';
+import { configuredModels, notSetUp, providerConfigured } from '../../providers/llm/catalogue.ts';
 import { languageModel } from '../../providers/llm/providers.ts';
 import { APERTIUM_LANGUAGES, apertiumInstalled, apertiumUnavailable, createApertiumEngine } from '../../providers/translate/apertium.ts';
 import { createDeepLEngine } from '../../providers/translate/deepl.ts';
@@ -12,25 +12,54 @@ import { createLlmEngine } from '../../providers/translate/llm.ts';
 export const LANGUAGES: Record<string, string> = { EN: 'English', FR: 'French', ES: 'Spanish', PT: 'Portuguese', JA: 'Japanese' };
 const ALL = Object.keys(LANGUAGES);
 
-/** Why a method cannot run in this deployment, or null. */
+/**
+ * Why a method cannot run in this deployment, or null. Every translator user reads this (the method
+ * cards and the refusals), so it is a plain sentence; the configuration keys of each method are in
+ * METHOD_SETTINGS, for administrators (Data Analytics › Services).
+ */
 export function methodUnavailable(method: TranslationMethod, config: Config): string | null {
   switch (method) {
     case 'GoogleTranslate':
-      return config.GOOGLE_TRANSLATE_API_KEY && config.GOOGLE_TRANSLATE_PROJECT
-        ? null
-        : 'Google Translate is not configured on this portal (GOOGLE_TRANSLATE_PROJECT and GOOGLE_TRANSLATE_API_KEY).';
+      return config.GOOGLE_TRANSLATE_API_KEY && config.GOOGLE_TRANSLATE_PROJECT ? null : `${notSetUp('Google Translate')}.`;
     case 'TranslationHub':
-      return config.DEEPL_API_KEY ? null : 'The premium translation service is not configured on this portal (DEEPL_API_KEY).';
+      return config.DEEPL_API_KEY ? null : `${notSetUp('The premium translation service')}.`;
     case 'ChatGPT': {
       const model = llmModel(config);
-      if (!model) return `The translation model ${config.TRANSLATION_LLM_MODEL} is not in the model catalogue.`;
-      if (model.provider === 'offline') return 'No language model provider is configured for translation.';
-      return providerConfigured(model.provider, config);
+      if (!model || model.provider === 'offline') return `${notSetUp('The standard translation model')}.`;
+      const reason = providerConfigured(model.provider, config);
+      return reason === null ? null : `${notSetUp(`The standard translation model (${model.title})`)}.`;
     }
     case 'Offline':
-      return apertiumInstalled() ? null : 'The offline engine (Apertium) is not installed on this server.';
+      return apertiumInstalled() ? null : 'The offline engine is not installed on this portal (ask your administrator).';
   }
 }
+
+/** What an administrator sets for each method (README, Configuration); the Services page shows them. */
+export const METHOD_SETTINGS: Record<TranslationMethod, { key: keyof Config & string; required: boolean }[]> = {
+  GoogleTranslate: [
+    { key: 'GOOGLE_TRANSLATE_PROJECT', required: true },
+    { key: 'GOOGLE_TRANSLATE_API_KEY', required: true },
+    { key: 'GOOGLE_TRANSLATE_BASE_URL', required: false },
+  ],
+  TranslationHub: [
+    { key: 'DEEPL_API_KEY', required: true },
+    { key: 'DEEPL_BASE_URL', required: false },
+  ],
+  ChatGPT: [{ key: 'TRANSLATION_LLM_MODEL', required: false }],
+  Offline: [],
+};
+
+/** The address each cloud method calls (the Services page checks that it answers). */
+export function methodEndpoint(method: TranslationMethod, config: Config): string | null {
+  if (method === 'GoogleTranslate') return config.GOOGLE_TRANSLATE_BASE_URL ?? 'https://translation.googleapis.com';
+  if (method === 'TranslationHub') {
+    return config.DEEPL_BASE_URL ?? (config.DEEPL_API_KEY?.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com');
+  }
+  return null;
+}
+
+/** The catalogue model of the ChatGPT method (TRANSLATION_LLM_MODEL), if it is in the catalogue. */
+export const translationModel = (config: Config) => llmModel(config);
 
 /** Target languages a method can produce (the offline engine has no Japanese). */
 export function methodTargets(method: TranslationMethod): string[] {

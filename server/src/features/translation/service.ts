@@ -1,5 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { TranslationEstimateFields, type TranslationJob, TranslationRequestFields, type TranslationUsage } from '@hangar/contract';
+import {
+  CREDITLESS_METHODS,
+  TranslationEstimateFields,
+  type TranslationJob,
+  TranslationRequestFields,
+  type TranslationUsage,
+} from '@hangar/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -85,10 +91,11 @@ export async function start(ctx: AppContext, request: FastifyRequest, user: Acce
     await requirePdfText(doc);
     const credits = usageFor(method, doc.count.pages, ctx.config);
     // The whole usage is held first, or the translation refused with the out-of-credit message (402),
-    // or the daily cap's (429): never run on whatever is left. GoogleTranslate is the spec's method
-    // for users out of credit: it runs at 0 credit holding nothing, and so it does when the balance
-    // is above 0 but below its price (refusing it there would refuse what 0 credit allows).
-    const unpaid = method === 'GoogleTranslate' && remaining < credits;
+    // or the daily cap's (429): never run on whatever is left. GoogleTranslate (the spec's method for
+    // users out of credit) and the offline engine (CREDITLESS_METHODS) run at 0 credit holding
+    // nothing, and so they do when the balance is above 0 but below their price (refusing them there
+    // would refuse what 0 credit allows).
+    const unpaid = CREDITLESS_METHODS.includes(method) && remaining < credits;
     if (remaining > 0 && credits > 0 && !unpaid) reservationId = (await ctx.credits.reserve(user.sub, credits, FEATURE)).id;
     const jobId = crypto.randomUUID();
     inputKey = `${sessionPrefix(fields.id_session)}${jobId}/input.${doc.type}`;

@@ -3,7 +3,7 @@ import { AppError, badRequest } from '../errors.ts';
 import { inflateZipEntry, readZipDirectoryOf, type ZipEntry, ZipEntryError } from '../zip-directory.ts';
 import { applyTranslation, collectParagraphs, type Dialect, type Paragraph, paragraphText } from './paragraphs.ts';
 import { MAIN_PART, notOfficeMessage, OFFICE_MAX_ENTRIES, OFFICE_MAX_XML_BYTES, type OfficeKind, officeStructure } from './structure.ts';
-import { attr, childrenOf, elementsNamed, prefixedAttr, type XmlNode } from './xml.ts';
+import { attr, childrenOf, elementsNamed, prefixedAttr, tagOf, type XmlNode } from './xml.ts';
 
 /**
  * The office reader of the whole portal (the translator and Multi Docs; run in the office worker,
@@ -50,6 +50,16 @@ export interface OfficeDocument {
   parts: OfficePart[];
   /** The slides the deck lists and holds (0 for a docx). */
   slides: number;
+  /** docx read with `headings`: its paragraph styles (styles.xml), to tell headings (headingLevel). */
+  styles?: WordStyles;
+}
+
+/** A docx's paragraph styles by id: display name, outline level (0-based) and the style it is based on. */
+export type WordStyles = Map<string, WordStyle>;
+interface WordStyle {
+  name: string;
+  outlineLevel: number | null;
+  basedOn: string | null;
 }
 
 /** Where text lives: a part name for tests and messages. */
@@ -58,7 +68,11 @@ export const partLabel = (name: string) => name.replace(/^(word|ppt)\//, '').rep
 type Parse = (text: string) => XmlNode[];
 type Found = Pick<OfficePart, 'name' | 'dialect' | 'page'>;
 
-export async function readOffice(bytes: Uint8Array, kind: OfficeKind): Promise<OfficeDocument> {
+/**
+ * `headings` (docx): also reads the styles part the document points to, within the same budget, so
+ * headingLevel can tell headings by their style (Multi Docs cites a docx passage by its section).
+ */
+export async function readOffice(bytes: Uint8Array, kind: OfficeKind, opts: { headings?: boolean } = {}): Promise<OfficeDocument> {
   // Loaded on the first Office file: a server that never translates one does not hold them.
   const [{ default: JSZipModule }, { parseXml }] = await Promise.all([import('jszip'), import('./xml-codec.ts')]);
   const pkg = await openPackage(bytes, kind);
@@ -68,8 +82,9 @@ export async function readOffice(bytes: Uint8Array, kind: OfficeKind): Promise<O
       const tree = parseXml(pkg.text(part.name) ?? '');
       return { ...part, tree, paragraphs: collectParagraphs(tree, part.dialect) };
     });
+    const styles = kind === 'docx' && opts.headings ? docxStyles(pkg, parseXml) : undefined;
     const zip = await JSZipModule.loadAsync(bytes);
-    return { kind, zip, parts, slides };
+    return { kind, zip, parts, slides, ...(styles ? { styles } : {}) };
   } catch (err) {
     throw err instanceof AppError ? err : badRequest(`This ${kind} is damaged and cannot be read.`);
   }
@@ -240,4 +255,60 @@ function pptxParts(pkg: Package, parse: Parse): { found: Found[]; slides: number
   const seen = new Set(slides);
   const found = [...slides].flatMap((name, i) => reachable(pkg, parse, 'pptx', { name, dialect: 'drawing', page: i + 1 }, seen));
   return { found, slides: slides.size };
+}
+
+/** The paragraph styles of the styles part document.xml points to (none when it has none). */
+function docxStyles(pkg: Package, parse: Parse): WordStyles {
+  const out: WordStyles = new Map();
+  const main = pkg.find(MAIN_PART.docx)!;
+  const target = [...relationships(pkg, parse, main).values()].find((r) => r.type === 'styles')?.target;
+  const xml = target ? pkg.text(target) : null;
+  if (!xml) return out;
+  for (const style of elementsNamed(parse(xml), 'style')) {
+    const id = attr(style, 'w:styleId');
+    if (!id || (attr(style, 'w:type') ?? 'paragraph') !== 'paragraph') continue;
+    const children = childrenOf(style);
+    const value = (tag: string) => {
+      const found = children.find((c) => tagOf(c) === tag);
+      return found ? attr(found, 'w:val') : undefined;
+    };
+    const pPr = children.find((c) => tagOf(c) === 'w:pPr');
+    const outline = pPr ? childrenOf(pPr).find((c) => tagOf(c) === 'w:outlineLvl') : undefined;
+    const level = outline ? Number(attr(outline, 'w:val')) : Number.NaN;
+    out.set(id, { name: value('w:name') ?? '', outlineLevel: Number.isInteger(level) ? level : null, basedOn: value('w:basedOn') ?? null });
+  }
+  return out;
+}
+
+/** Outline level 9 is Word's "body text": below every heading. */
+const BODY_LEVEL = 9;
+const HEADING_NAME = /^heading\s*([1-9])$/i;
+
+/**
+ * A Word paragraph's heading level: 0 for the Title style, 1 to 9 for Heading 1..9 or an outline
+ * level (the paragraph's own, else its style's, inherited through basedOn as Word does); null for
+ * body text. Style ids are localised (Titre1, Überschrift1), so the style's name and outline level
+ * decide when styles.xml was read; the id alone otherwise.
+ */
+export function headingLevel(paragraph: Paragraph, styles: WordStyles | undefined): number | null {
+  const fromOutline = (level: number | null) => (level === null ? undefined : level >= 0 && level < BODY_LEVEL ? level + 1 : null);
+  const own = fromOutline(paragraph.outlineLevel);
+  if (own !== undefined) return own;
+  if (!paragraph.style) return null;
+  const byName = (name: string) => {
+    if (/^title$/i.test(name.trim())) return 0;
+    const m = HEADING_NAME.exec(name.trim());
+    return m ? Number(m[1]) : undefined;
+  };
+  let id: string | null = paragraph.style;
+  for (let depth = 0; id && depth < 10; depth++) {
+    const style: WordStyle | undefined = styles?.get(id);
+    if (!style) return depth === 0 ? (byName(id.replace(/(\D)(\d)$/, '$1 $2')) ?? null) : null;
+    const named = byName(style.name);
+    if (named !== undefined) return named;
+    const outlined = fromOutline(style.outlineLevel);
+    if (outlined !== undefined) return outlined;
+    id = style.basedOn;
+  }
+  return null;
 }

@@ -19,6 +19,9 @@ export interface Paragraph {
   pieces: Piece[];
   /** Source text as sent to the engine. */
   segment: string;
+  /** Word only: the paragraph's style id (w:pStyle) and its own outline level (w:outlineLvl, 0-based), when set. */
+  style: string | null;
+  outlineLevel: number | null;
 }
 
 const NAMES = {
@@ -135,7 +138,17 @@ function readParagraph(p: XmlNode, dialect: Dialect, visitNested: (nodes: XmlNod
   const texts = pieces.map((piece) => piece.texts.map(textOf).join(''));
   if (!texts.some((t) => /\p{L}/u.test(t))) return null;
   const segment = pieces.length === 1 ? escapeHtml(texts[0]!) : texts.map((t, i) => `<span data-r="${i}">${escapeHtml(t)}</span>`).join('');
-  return { pieces, segment };
+  return { pieces, segment, ...(dialect === 'word' ? wordParagraphStyle(p) : { style: null, outlineLevel: null }) };
+}
+
+/** A Word paragraph's style id and direct outline level (what makes it a heading: see package.ts headingLevel). */
+function wordParagraphStyle(p: XmlNode): { style: string | null; outlineLevel: number | null } {
+  const pPr = childrenOf(p).find((c) => tagOf(c) === 'w:pPr');
+  const props = pPr ? childrenOf(pPr) : [];
+  const style = props.find((c) => tagOf(c) === 'w:pStyle');
+  const outline = props.find((c) => tagOf(c) === 'w:outlineLvl');
+  const level = outline ? Number(attr(outline, 'w:val')) : Number.NaN;
+  return { style: (style && attr(style, 'w:val')) || null, outlineLevel: Number.isInteger(level) ? level : null };
 }
 
 /** A Word run marked hidden: w:vanish, unless its w:val turns it off. */

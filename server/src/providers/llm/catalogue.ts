@@ -108,23 +108,28 @@ export const DEFAULT_MODELS: ModelDefinition[] = [
   },
 ];
 
-/** Whether the deployment has what the model's provider needs; the reason when it does not. */
+/**
+ * What a user reads when something is not set up: a plain sentence, without configuration keys
+ * (issue 33 item 6). The keys are for administrators, in Data Analytics › Services
+ * (features/admin/services.ts). No trailing period: callers end the sentence.
+ */
+export const notSetUp = (what: string) => `${what} is not set up on this portal (ask your administrator)`;
+
+/** Whether the deployment has what the model's provider needs; the reason, in words for any user, when it does not. */
 export function providerConfigured(kind: ProviderKind, config: Config): string | null {
   switch (kind) {
     case 'offline':
       return null;
     case 'openai':
-      return config.OPENAI_API_KEY ? null : 'OpenAI is not configured (set OPENAI_API_KEY)';
+      return config.OPENAI_API_KEY ? null : notSetUp('OpenAI');
     case 'azure':
-      return config.AZURE_OPENAI_API_KEY && config.AZURE_OPENAI_BASE_URL
-        ? null
-        : 'Azure OpenAI is not configured (set AZURE_OPENAI_API_KEY and AZURE_OPENAI_BASE_URL)';
+      return config.AZURE_OPENAI_API_KEY && config.AZURE_OPENAI_BASE_URL ? null : notSetUp('Azure OpenAI');
     case 'mistral':
-      return config.MISTRAL_API_KEY ? null : 'Mistral is not configured (set MISTRAL_API_KEY)';
+      return config.MISTRAL_API_KEY ? null : notSetUp('Mistral');
     case 'google':
-      return config.GOOGLE_GENERATIVE_AI_API_KEY ? null : 'Gemini is not configured (set GOOGLE_GENERATIVE_AI_API_KEY)';
+      return config.GOOGLE_GENERATIVE_AI_API_KEY ? null : notSetUp('Gemini');
     case 'openai-compatible':
-      return config.OPENAI_COMPATIBLE_BASE_URL ? null : 'No OpenAI-compatible server is configured (set OPENAI_COMPATIBLE_BASE_URL)';
+      return config.OPENAI_COMPATIBLE_BASE_URL ? null : notSetUp("The portal's own model server");
   }
 }
 

@@ -8,6 +8,7 @@ import {
   DgPermissionsResponse,
   GroupsResponse,
   NotificationCounts,
+  ServicesResponse,
   UserListResponse,
   UserRightsView,
 } from '@hangar/contract';
@@ -31,6 +32,8 @@ export type UserRights = Parsed<typeof UserRightsView>;
 export type Group = Parsed<typeof GroupsResponse>['groups'][number];
 export type DgEntry = Parsed<typeof DgPermissionsResponse>['map'][number];
 export type Analytics = Parsed<typeof AnalyticsResponse>;
+export type Services = Parsed<typeof ServicesResponse>;
+export type Service = Services['services'][number];
 
 // ---------------------------------------------------------------------------------------------
 // The error rule of the admin API (spec section 8)
@@ -138,6 +141,7 @@ export const adminKeys = {
   groups: ['admin', 'groups'] as const,
   dg: ['admin', 'dg'] as const,
   analytics: (period: Period) => ['admin', 'analytics', period] as const,
+  services: ['admin', 'services'] as const,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -289,3 +293,6 @@ export interface Period {
 export const fetchAnalytics = (period: Period) => adminJson(`/api/admin/analytics${queryString({ ...period })}`, AnalyticsResponse);
 export const exportAnalytics = (period: Period) =>
   adminDownload(`/api/admin/analytics/export.csv${queryString({ ...period })}`, 'hangar-genai-usage.csv');
+
+/** Tab 74, Services section: each engine, configured, answering, and what to set. `fresh` checks again now. */
+export const fetchServices = (fresh = false) => adminJson(`/api/admin/services${fresh ? '?fresh=true' : ''}`, ServicesResponse);

@@ -28,6 +28,7 @@ import { useFollowBottom } from './components/useFollowBottom';
 import { WebSearchModal } from './components/WebSearchModal';
 import { CHAT_TEXTS, FALLBACK_MODEL_ID } from './constants';
 import { isEmptyConversation, lastAssistantModel, localKey, multidocsModeOf, nowIso, switchInfoText, typedAnswerKeys } from './messages';
+import { canAnswer, multidocsAnsweringModel } from './multidocs/answering-model';
 import { MultidocsComposer } from './multidocs/MultidocsComposer';
 import { onMultidocsRequest } from './multidocs/mode-request';
 import { forgetSessionAttachments, MULTIDOCS_TAB_ID, useMultidocs } from './multidocs/useMultidocs';
@@ -88,14 +89,21 @@ export function ChatApp({ tab }: AppProps) {
     [modelList],
   );
 
-  // Spec section 4: the model of the last answer, else the server's default (gpt4).
+  // Spec section 4: the model of the last answer, else the server's default (gpt4). A model the
+  // list says cannot answer is never shown as the chat's (issue 33): the server's default is.
   const lastModel = lastAssistantModel(messages);
-  const lastModelUsable = lastModel !== null && (!modelList || modelList.some((m) => m.id === lastModel && m.available));
-  const currentModelId = chosenModel[activeId] ?? (lastModelUsable ? lastModel : null) ?? models.data?.defaultModel ?? FALLBACK_MODEL_ID;
+  const lastModelUsable = lastModel !== null && canAnswer(lastModel, modelList);
+  const chosen = chosenModel[activeId];
+  const chosenUsable = chosen !== undefined && canAnswer(chosen, modelList);
+  const currentModelId =
+    (chosenUsable ? chosen : null) ?? (lastModelUsable ? lastModel : null) ?? models.data?.defaultModel ?? FALLBACK_MODEL_ID;
   const currentModelTitle = modelTitle(currentModelId) ?? currentModelId;
   const inMultidocs = multidocsOn[activeId] ?? multidocsModeOf(messages, MULTIDOCS_MODEL_ID, MULTIDOCS_HEADER_TITLE);
-  const multidocs = useMultidocs(activeId);
+  /** Who answers in Multi Docs mode (gpt4, else the offline assistant): shown, and asked for. */
+  const multidocsModel = multidocsAnsweringModel(modelList);
+  const multidocs = useMultidocs(activeId, multidocsModel?.id);
   const headerTitle = inMultidocs ? MULTIDOCS_HEADER_TITLE : currentModelTitle;
+  const headerHint = inMultidocs && multidocsModel ? `${MULTIDOCS_HEADER_TITLE}, answered by ${multidocsModel.title}` : headerTitle;
   const showGreeting = empty;
 
   const typedKeys = useMemo(() => typedAnswerKeys(messages), [messages]);
@@ -146,19 +154,25 @@ export function ChatApp({ tab }: AppProps) {
     addInfo(switchInfoText(currentModelTitle, model.title));
   }
 
-  /** Spec section 4: choosing Multi Docs selects gpt4 and turns the mode on. */
+  /**
+   * Spec section 4: choosing Multi Docs selects gpt4 and turns the mode on; without a provider for
+   * gpt4 the offline assistant answers instead (the server's fallback), so it is the one selected.
+   */
   function enterMultidocs() {
     setModal('CLOSE');
     if (inMultidocs) return;
     const id = activeId;
-    setChosenModel((chosen) => ({ ...chosen, [id]: FALLBACK_MODEL_ID }));
+    setChosenModel((chosen) => ({ ...chosen, [id]: multidocsModel?.id ?? FALLBACK_MODEL_ID }));
     setMultidocsOn((on) => ({ ...on, [id]: true }));
     addInfo(switchInfoText(currentModelTitle, MULTIDOCS_HEADER_TITLE));
   }
 
   const enterRef = useRef(enterMultidocs);
   enterRef.current = enterMultidocs;
-  useEffect(() => onMultidocsRequest(() => enterRef.current()), []);
+  // Tab 7's request waits for the model list: the switch line names the model really left (issue
+  // 33: "You have now left the gpt4" was the id shown before the list came).
+  const modelsKnown = models.data !== undefined || models.isError;
+  useEffect(() => (modelsKnown ? onMultidocsRequest(() => enterRef.current()) : undefined), [modelsKnown]);
 
   function addInfo(text: string) {
     const id = activeId;
@@ -198,7 +212,7 @@ export function ChatApp({ tab }: AppProps) {
           onClick={() => setModal('MODEL')}
           aria-label="Choose a model"
           aria-haspopup="dialog"
-          title={`Model: ${headerTitle}`}
+          title={`Model: ${headerHint}`}
           className="flex min-w-0 items-center gap-1.5 rounded-lg px-2.5 py-1.5 font-semibold text-lg transition hover:bg-surface"
         >
           <span className="truncate" data-testid="current-model">

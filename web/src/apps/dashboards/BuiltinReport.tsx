@@ -1,4 +1,4 @@
-import type { DashboardSummary } from '@hangar/contract';
+import type { DashboardSummary, WidgetData } from '@hangar/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTheme } from '../../shell/theme/ThemeProvider';
@@ -93,14 +93,42 @@ export function BuiltinReport({
       ) : (
         // The grid follows the width it has (the assistant panel takes 512 px), not the window's:
         // 12 columns from 48rem, two below (cards side by side, the rest full width), one on a phone.
-        <div
-          className={`grid grid-cols-1 gap-3 @md:grid-cols-2 @3xl:auto-rows-[4.25rem] @3xl:grid-cols-12 ${data.isFetching ? 'opacity-60' : ''}`}
-        >
-          {widgets.map((w) => (
-            <Widget key={w.id} widget={w} at={byId.get(w.id)} theme={theme} colors={colors} onDrawn={onDrawn} />
+        <>
+          <DifferentPeriods widgets={widgets} />
+          {scopeNotes(widgets).map((note) => (
+            <p key={note} className="mb-3 text-amber-800 text-xs dark:text-amber-300" data-testid="dashboard-scope">
+              {note}
+            </p>
           ))}
-        </div>
+          <div
+            className={`grid grid-cols-1 gap-3 @md:grid-cols-2 @3xl:auto-rows-[4.25rem] @3xl:grid-cols-12 ${data.isFetching ? 'opacity-60' : ''}`}
+          >
+            {widgets.map((w) => (
+              <Widget key={w.id} widget={w} at={byId.get(w.id)} theme={theme} colors={colors} onDrawn={onDrawn} lifted={isScopeNote} />
+            ))}
+          </div>
+        </>
       )}
     </div>
   );
+}
+
+/** Cards of different periods side by side (2025 traffic beside a 2026 budget) are said to be so, once. */
+function DifferentPeriods({ widgets }: { widgets: readonly WidgetData[] }) {
+  const periods = [...new Set(widgets.filter((w) => w.kind === 'card' && w.period).map((w) => `${w.title} ${w.period}`))];
+  const distinct = new Set(widgets.filter((w) => w.kind === 'card' && w.period).map((w) => w.period));
+  if (distinct.size < 2) return null;
+  return (
+    <p className="mb-3 rounded-lg border border-line bg-surface px-3 py-2 text-sm" role="note" data-testid="different-periods">
+      {T.differentPeriods(periods.join(', '))}
+    </p>
+  );
+}
+
+/** "Revenue: answered within your access, SSA, AMA only." says the same of every widget: said once, above them. */
+const isScopeNote = (notice: string) => /: answered within your access, .* only\.$/.test(notice);
+
+function scopeNotes(widgets: readonly WidgetData[]): string[] {
+  const scopes = new Set(widgets.flatMap((w) => w.notices.filter(isScopeNote).map((n) => n.slice(n.indexOf(': ') + 2))));
+  return [...scopes].map((scope) => `Every figure on this page is ${scope.charAt(0).toLowerCase()}${scope.slice(1)}`);
 }

@@ -147,6 +147,35 @@ describe('the dashboard report screen', () => {
     expect((await screen.findByTestId('widget-notices')).textContent).toBe('You may read SSA only: the numbers cover SSA.');
   });
 
+  it('states the period of every figure', async () => {
+    serve(routes());
+    renderTab(22, 'Finance');
+    expect((await screen.findAllByTestId('widget-period'))[0]!.textContent).toBe('Period: 2025-11 to 2026-01');
+    expect(screen.queryByTestId('different-periods')).toBeNull();
+  });
+
+  it('says when cards side by side cover different periods', async () => {
+    const twoPeriods = financeData();
+    twoPeriods.widgets.push({ ...twoPeriods.widgets[0]!, id: 'budget', title: 'Budget', period: '2026-01 to 2026-12' });
+    twoPeriods.widgets[0]!.period = '2025-01 to 2025-12';
+    serve(routes({ 'GET /api/v1/dashboard/finance/data': () => twoPeriods }));
+    renderTab(22, 'Finance');
+    expect((await screen.findByTestId('different-periods')).textContent).toBe(
+      'The figures on this page cover different periods: Revenue 2025-01 to 2025-12, Budget 2026-01 to 2026-12.',
+    );
+  });
+
+  it('says the caller’s scope once for the page, not under every widget', async () => {
+    const scoped = financeData();
+    for (const w of scoped.widgets) w.notices = [`${w.title}: answered within your access, SSA, AMA only.`];
+    serve(routes({ 'GET /api/v1/dashboard/finance/data': () => scoped }));
+    renderTab(22, 'Finance');
+    expect((await screen.findAllByTestId('dashboard-scope')).map((p) => p.textContent)).toEqual([
+      'Every figure on this page is answered within your access, SSA, AMA only.',
+    ]);
+    expect(screen.queryByTestId('widget-notices')).toBeNull();
+  });
+
   it('says why a dashboard is unavailable instead of drawing an empty frame', async () => {
     const server = serve(routes());
     renderTab(13, 'Airport ID');
@@ -218,7 +247,8 @@ describe('the session', () => {
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     // 80 s after its start: the session of one minute is over.
     await waitFor(() => expect(openTabs().map((t) => t.id)).not.toContain(22));
-    expect(server.to(`GET /api/v1/dashboard/get-session/${SESSION_ID}`)).toHaveLength(1);
+    // Once when the tab opens (to know when it ends), once 30 seconds later.
+    expect(server.to(`GET /api/v1/dashboard/get-session/${SESSION_ID}`)).toHaveLength(2);
     expect(server.to(`DELETE /api/v1/dashboard/delete-session/${SESSION_ID}`).length).toBeGreaterThanOrEqual(1);
   });
 
@@ -228,16 +258,29 @@ describe('the session', () => {
     renderTab(22, 'Finance');
     await rendered();
     await act(() => vi.advanceTimersByTimeAsync(60_000));
-    expect(server.to(`GET /api/v1/dashboard/get-session/${SESSION_ID}`)).toHaveLength(2);
+    expect(server.to(`GET /api/v1/dashboard/get-session/${SESSION_ID}`)).toHaveLength(3);
     expect(openTabs().map((t) => t.id)).toContain(22);
+    expect(screen.queryByTestId('session-ending')).toBeNull();
+  });
+
+  it('says, in its last five minutes, when the session ends and what happens then', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const started = new Date(Date.now() - 31 * 60_000).toISOString();
+    serve(routes({ [`GET /api/v1/dashboard/get-session/${SESSION_ID}`]: () => ({ start_time: started }) }));
+    renderTab(22, 'Finance');
+    await rendered();
+    expect((await screen.findByTestId('session-ending')).textContent).toBe(
+      'This dashboard session ends in 4 minutes (sessions last 35 minutes). The tab then closes; open the dashboard again from the menu to go on.',
+    );
+    await act(() => vi.advanceTimersByTimeAsync(3.5 * 60_000));
+    await waitFor(() => expect(screen.getByTestId('session-ending').textContent).toContain('ends in less than a minute'));
   });
 
   it('closes the tab when the server no longer knows the session', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serve(routes({ [`GET /api/v1/dashboard/get-session/${SESSION_ID}`]: () => new Response('{"message":"expired"}', { status: 404 }) }));
     renderTab(22, 'Finance');
-    await rendered();
-    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    // Checked when the tab opens: closed at once, without waiting for the next check.
     await waitFor(() => expect(openTabs().map((t) => t.id)).not.toContain(22));
   });
 });

@@ -14,7 +14,7 @@ import { type DashboardFilters, dashboardKeys, fetchDashboards } from './api';
 import { BuiltinReport } from './BuiltinReport';
 import { FilterBar, NO_FILTERS } from './FilterBar';
 import { DASHBOARD_TEXTS as T } from './texts';
-import { useDashboardSession } from './useDashboardSession';
+import { useDashboardSession, useMinutesLeft } from './useDashboardSession';
 
 // powerbi-client is large and only some portals configure Power BI: loaded when one is shown.
 const PowerBiReport = lazy(() => import('./PowerBiReport'));
@@ -62,6 +62,7 @@ export function DashboardScreen({ tab }: { tab: Tab }) {
   const stripRef = useRef<HTMLDivElement>(null);
   const currentId = current?.id;
   const live = session.status === 'live';
+  const minutesLeft = useMinutesLeft(session.status === 'live' ? session.endsAt : undefined);
   useEffect(() => {
     if (currentId === undefined || !live) return;
     stripRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
@@ -128,6 +129,15 @@ export function DashboardScreen({ tab }: { tab: Tab }) {
             </button>
           )}
         </div>
+        {minutesLeft !== null && (
+          <p
+            role="status"
+            data-testid="session-ending"
+            className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 text-sm dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+          >
+            {T.sessionEnding(minutesLeft, minutes ?? 35)}
+          </p>
+        )}
         {!current ? (
           <p className="text-fg-muted">{T.noDashboards}</p>
         ) : !current.available ? (

@@ -7,7 +7,7 @@ import type { ThemeName } from '../../shell/theme/theme';
 import { type ChartColors, dataUrlToBlob, exportName, resultCsv } from '../analytics';
 import { SourcePopover } from './SourcePopover';
 import { DASHBOARD_TEXTS as T } from './texts';
-import { WidgetBody } from './WidgetBody';
+import { emptyReason, WidgetBody } from './WidgetBody';
 
 const iconButton = 'rounded-md p-1.5 text-fg-muted hover:bg-surface hover:text-fg disabled:opacity-40';
 
@@ -25,16 +25,22 @@ export function Widget({
   theme,
   colors,
   onDrawn,
+  lifted,
 }: {
   widget: WidgetData;
   at: Pick<DashboardWidgetSummary, 'x' | 'y' | 'w' | 'h'> | undefined;
   theme: ThemeName;
   colors: ChartColors;
   onDrawn: (id: string) => void;
+  /** Notices the dashboard says once for all its widgets (the caller's scope): not repeated here. */
+  lifted?: (notice: string) => boolean;
 }) {
   const chartRef = useRef<ECharts | null>(null);
   const [chartReady, setChartReady] = useState(false);
   const [sourceOpen, setSourceOpen] = useState(false);
+  // The reason an empty widget gives is its body: not said twice.
+  const reason = widget.rows.length === 0 ? emptyReason(widget) : null;
+  const notices = widget.notices.filter((n) => n !== reason && !lifted?.(n));
   const sourceButton = useRef<HTMLButtonElement>(null);
   const closeSource = useCallback(() => setSourceOpen(false), []);
   const charted = isCharted(widget.kind) && widget.rows.length > 0;
@@ -71,7 +77,14 @@ export function Widget({
       }`}
     >
       <header className="flex items-start justify-between gap-2">
-        <h2 className="min-w-0 font-semibold text-sm leading-6">{widget.title}</h2>
+        <div className="min-w-0">
+          <h2 className="font-semibold text-sm leading-6">{widget.title}</h2>
+          {widget.period && (
+            <p className="text-fg-muted text-xs" data-testid="widget-period">
+              {T.period(widget.period)}
+            </p>
+          )}
+        </div>
         <div className="flex shrink-0 items-center">
           <button
             ref={sourceButton}
@@ -105,9 +118,9 @@ export function Widget({
       <div className="min-h-0 flex-1 overflow-auto">
         <WidgetBody widget={widget} theme={theme} colors={colors} onChart={onChart} />
       </div>
-      {widget.notices.length > 0 && (
+      {notices.length > 0 && (
         <ul className="mt-2 space-y-0.5 text-amber-800 text-xs dark:text-amber-300" data-testid="widget-notices">
-          {widget.notices.map((notice) => (
+          {notices.map((notice) => (
             <li key={notice}>{notice}</li>
           ))}
         </ul>

@@ -44,7 +44,14 @@ export function WidgetBody({
     // A donut's slices carry their names: in a widget's height the legend would only overlap them.
     return charted === 'donut' ? { ...drawn, legend: { show: false } } : drawn;
   }, [charted, widget, theme, colors]);
-  if (widget.rows.length === 0) return <p className="px-1 py-6 text-center text-fg-muted text-sm">{T.noRows}</p>;
+  if (widget.rows.length === 0) {
+    // The server's reason (no right to the data, nothing delivered, nothing in the period), else a neutral word.
+    return (
+      <p className="px-1 py-6 text-center text-fg-muted text-sm" data-testid="widget-empty">
+        {emptyReason(widget) ?? T.noRows}
+      </p>
+    );
+  }
   if (widget.kind === 'card') {
     return (
       <div className="flex flex-wrap gap-x-6 gap-y-1 px-1" data-testid="widget-card">
@@ -61,3 +68,6 @@ export function WidgetBody({
     <EChart option={option} label={T.chartLabel(widget.title)} onChart={onChart} testId="widget-chart" className="h-full min-h-56 w-full" />
   ) : null;
 }
+
+/** Why a widget has no rows, when the server said so (its notice starting "No … data"). */
+export const emptyReason = (widget: WidgetData): string | null => widget.notices.find((n) => /^No .* data in your scope/.test(n)) ?? null;

@@ -18,8 +18,12 @@ export const DASHBOARD_TEXTS = {
   airport: 'Airport',
   allAirports: 'All airports',
   reset: 'Reset',
-  noRows: 'No numbers for this period.',
+  noRows: 'No numbers to show.',
   whereFrom: 'Where do these numbers come from?',
+  period: (months: string) => `Period: ${months}`,
+  sessionEnding: (left: number, minutes: number) =>
+    `This dashboard session ends in ${left <= 1 ? 'less than a minute' : `${left} minutes`} (sessions last ${minutes} minutes). The tab then closes; open the dashboard again from the menu to go on.`,
+  differentPeriods: (periods: string) => `The figures on this page cover different periods: ${periods}.`,
   whereFromTitle: (title: string) => `Where “${title}” comes from`,
   kpis: 'KPI definitions',
   deliveries: 'Delivery months and files',

@@ -1,27 +1,32 @@
-import { FAVOURITE_TAB_IDS, type MenuItem, TAB_BY_ID } from '@hangar/contract';
+import { type MenuItem, TAB_BY_ID } from '@hangar/contract';
 import { ArrowUpRight } from 'lucide-react';
 import { tabFromMenuItem } from '../../shell/menu/useMenu';
 import { useTabs } from '../../shell/tabs/TabsProvider';
 import { useClaims } from '../../shell/token/useClaims';
 import { AppIcon } from '../../ui/AppIcon';
 import { AskForAccess, useAccessRequests } from './AskForAccess';
+import { favouriteRow } from './favourites';
 
 interface FavouriteCardsProps {
   items: readonly MenuItem[];
   loading: boolean;
+  pinned: readonly number[];
 }
 
-export function FavouriteCards({ items, loading }: FavouriteCardsProps) {
+export function FavouriteCards({ items, loading, pinned }: FavouriteCardsProps) {
   const { openTab } = useTabs();
   const heldApps = useClaims()?.apps ?? [];
   const access = useAccessRequests();
+  const row = favouriteRow(items, pinned);
+  // While the menu loads, the spec's four hold the places (their titles from the catalogue).
+  const ids = loading ? [1, 2, 10, 11] : [...row.held.map((i) => i.id), ...row.missing.map((t) => t.id)];
   return (
     <section aria-labelledby="favourites-title" className="space-y-4">
       <h2 id="favourites-title" className="font-semibold text-fg-subtle text-sm uppercase tracking-wider">
         Favourite applications
       </h2>
       <ul className="grid grid-cols-2 gap-4">
-        {FAVOURITE_TAB_IDS.map((id) => {
+        {ids.map((id) => {
           const item = items.find((i) => i.id === id);
           const definition = TAB_BY_ID.get(id);
           const title = item?.title ?? definition?.title ?? `Application ${id}`;

@@ -3,6 +3,7 @@ import { useMenu } from '../../shell/menu/useMenu';
 import { firstName, useClaims } from '../../shell/token/useClaims';
 import type { AppProps } from '../registry';
 import { FavouriteCards } from './FavouriteCards';
+import { usePinnedFavourites } from './favourites';
 import { HubLanding } from './HubLanding';
 
 export function HomeApp(_props: AppProps) {
@@ -11,6 +12,7 @@ export function HomeApp(_props: AppProps) {
   const items = menu?.items ?? [];
   const hasChat = items.some((item) => item.id === HOME_TAB_ID);
   const name = firstName(claims?.name);
+  const { pinned, toggle } = usePinnedFavourites(claims?.sub ?? claims?.email ?? null);
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-10 px-6 py-8 lg:px-10">
@@ -21,7 +23,7 @@ export function HomeApp(_props: AppProps) {
           the menu.
         </p>
       </header>
-      <FavouriteCards items={items} loading={isPending} />
+      <FavouriteCards items={items} loading={isPending} pinned={pinned} />
       {isError && (
         <p
           role="alert"
@@ -30,7 +32,7 @@ export function HomeApp(_props: AppProps) {
           Your applications could not be loaded. Reload the page or try again in a moment.
         </p>
       )}
-      {hasChat && <HubLanding items={items} />}
+      {hasChat && <HubLanding items={items} pinned={pinned} onPin={toggle} />}
     </div>
   );
 }

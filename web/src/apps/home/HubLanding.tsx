@@ -1,5 +1,5 @@
 import type { MenuItem } from '@hangar/contract';
-import { Inbox } from 'lucide-react';
+import { Inbox, Pin, PinOff } from 'lucide-react';
 import { tabFromMenuItem } from '../../shell/menu/useMenu';
 import { useTabs } from '../../shell/tabs/TabsProvider';
 import { AppIcon } from '../../ui/AppIcon';
@@ -15,7 +15,15 @@ function scrollToArea(key: string) {
   document.getElementById(sectionId(key))?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
 }
 
-export function HubLanding({ items }: { items: readonly MenuItem[] }) {
+export function HubLanding({
+  items,
+  pinned = [],
+  onPin,
+}: {
+  items: readonly MenuItem[];
+  pinned?: readonly number[];
+  onPin?: (id: number) => void;
+}) {
   const { openTab } = useTabs();
   const aiFactory = useAiFactoryStates(items.filter((i) => i.section === 'AI Factory').map((i) => i.id));
   return (
@@ -63,11 +71,23 @@ export function HubLanding({ items }: { items: readonly MenuItem[] }) {
             ) : (
               <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
                 {areaItems.map((item) => (
-                  <li key={item.id}>
+                  <li key={item.id} className="relative">
+                    {onPin && (
+                      <button
+                        type="button"
+                        onClick={() => onPin(item.id)}
+                        aria-pressed={pinned.includes(item.id)}
+                        aria-label={pinned.includes(item.id) ? `Unpin ${item.title} from favourites` : `Pin ${item.title} to favourites`}
+                        title={pinned.includes(item.id) ? 'Unpin from favourites' : 'Pin to favourites'}
+                        className="absolute top-2 right-2 z-10 rounded-md p-1 text-fg-subtle transition hover:bg-surface-strong hover:text-accent aria-pressed:text-accent"
+                      >
+                        {pinned.includes(item.id) ? <PinOff className="size-4" aria-hidden /> : <Pin className="size-4" aria-hidden />}
+                      </button>
+                    )}
                     <button
                       type="button"
                       onClick={() => openTab(tabFromMenuItem(item))}
-                      className="flex h-full w-full items-start gap-3 rounded-xl border border-line bg-page p-4 text-left transition hover:border-accent hover:bg-surface"
+                      className="flex h-full w-full items-start gap-3 rounded-xl border border-line bg-page p-4 pr-10 text-left transition hover:border-accent hover:bg-surface"
                     >
                       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-surface-strong text-brand dark:text-fg">
                         <AppIcon name={item.icon} className="size-4.5" />

@@ -218,6 +218,43 @@ describe('setup and run', () => {
     expect(server.to(`GET ${AT}`)).toHaveLength(polls);
   });
 
+  it('says how many rows have more fields than the header and where, and runs only with a fix chosen (issue 33 item 15)', async () => {
+    const lines = [4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34, 37];
+    const cut = analysis({
+      file_name: 'feedback.csv',
+      rows: 40,
+      ragged_rows: { header_fields: 3, delimiter: ',', wider: { count: 12, lines }, narrower: { count: 1, lines: [41] } },
+    });
+    const { server } = serveRun({ [`POST ${BASE}`]: () => jsonResponse(cut, 201), [`GET ${AT}`]: () => cut });
+    await upload();
+    const notice = screen.getByRole('region', { name: 'Some rows do not match the header' });
+    expect(within(notice).getByTestId('sentiment-ragged-wider').textContent).toContain(
+      '12 of 40 rows have more fields than the header (3): a comment holding a “,” without double quotes around it is split there',
+    );
+    expect(within(notice).getByTestId('sentiment-ragged-wider').textContent).toContain(`Lines ${lines.join(', ')} of the file.`);
+    expect(within(notice).getByTestId('sentiment-ragged-narrower').textContent).toBe(
+      '1 row has fewer fields than the header: the missing cells are read as empty. Line 41 of the file.',
+    );
+    await waitFor(() => expect(picker('Engine').options).toHaveLength(3));
+    expect(runButton().disabled).toBe(true);
+    fireEvent.click(within(notice).getByRole('checkbox', { name: /take the rest of each of these lines as part of “Comment”/ }));
+    expect(runButton().disabled).toBe(false);
+    fireEvent.click(runButton());
+    await waitFor(() => expect(server.to(`POST ${AT}/run`)).toHaveLength(1));
+    expect(server.to(`POST ${AT}/run`)[0]!.body).toMatchObject({ text_column: 'Comment', join_extra_fields: true });
+  });
+
+  it('offers to upload the fixed file instead', async () => {
+    const cut = analysis({
+      ragged_rows: { header_fields: 3, delimiter: ';', wider: { count: 2, lines: [3, 5] }, narrower: { count: 0, lines: [] } },
+    });
+    serveRun({ [`POST ${BASE}`]: () => jsonResponse(cut, 201), [`GET ${AT}`]: () => cut });
+    await upload();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload the fixed file' }));
+    expect(await screen.findByLabelText('Choose a sheet to analyse')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Prepare the analysis' })).toBeNull();
+  });
+
   it("shows the run's refusal, such as too few credits, and stays ready to run", async () => {
     serveRun({ [`POST ${AT}/run`]: () => errorResponse(402, 'You have 3 credits left; this run needs 12.5.') });
     await upload();

@@ -4,6 +4,7 @@ import { ArrowLeft, CloudOff, Play } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
 import { fetchEngines, fetchEstimate, runAnalysis, sentimentKeys } from './api';
+import { RaggedRowsNotice } from './RaggedRowsNotice';
 import { SENTIMENT_TEXTS } from './texts';
 
 interface SetupViewProps {
@@ -23,6 +24,9 @@ export function SetupView({ analysis, onBack, onStarted }: SetupViewProps) {
   const [category, setCategory] = useState((ran ? analysis.category_column : analysis.proposed.category) ?? '');
   // A failed run or a rerun keeps the engine chosen before.
   const [engine, setEngine] = useState<string>(analysis.engine ?? SENTIMENT.offlineEngine);
+  // Rows with more fields than the header run only once a fix is chosen; a sheet run before chose it.
+  const wider = analysis.ragged_rows?.wider.count ?? 0;
+  const [join, setJoin] = useState(ran && wider > 0);
   const engines = useQuery({ queryKey: sentimentKeys.engines, queryFn: fetchEngines });
   const estimate = useQuery({
     queryKey: sentimentKeys.estimate(analysis.id, text, engine),
@@ -30,7 +34,14 @@ export function SetupView({ analysis, onBack, onStarted }: SetupViewProps) {
     enabled: engine !== SENTIMENT.offlineEngine,
   });
   const run = useMutation({
-    mutationFn: () => runAnalysis(analysis.id, { text_column: text, date_column: date || null, category_column: category || null, engine }),
+    mutationFn: () =>
+      runAnalysis(analysis.id, {
+        text_column: text,
+        date_column: date || null,
+        category_column: category || null,
+        engine,
+        ...(wider > 0 ? { join_extra_fields: join } : {}),
+      }),
     onSuccess: onStarted,
   });
   const busy = analysis.state === 'queued' || analysis.state === 'running';
@@ -50,6 +61,17 @@ export function SetupView({ analysis, onBack, onStarted }: SetupViewProps) {
           {analysis.rows.toLocaleString('en')} rows, {columns.length} columns
         </p>
       </div>
+      {analysis.ragged_rows && (
+        <RaggedRowsNotice
+          ragged={analysis.ragged_rows}
+          rows={analysis.rows}
+          textColumn={text}
+          join={join}
+          onJoin={setJoin}
+          onUploadAgain={onBack}
+          disabled={busy}
+        />
+      )}
       <div className="grid gap-4 md:grid-cols-3">
         <Picker label={SENTIMENT_TEXTS.textColumn} value={text} onChange={setText} columns={columns.map((c) => c.name)} disabled={busy} />
         <Picker
@@ -114,7 +136,8 @@ export function SetupView({ analysis, onBack, onStarted }: SetupViewProps) {
       ) : (
         <button
           type="button"
-          disabled={run.isPending || !text || !chosen?.available}
+          disabled={run.isPending || !text || !chosen?.available || (wider > 0 && !join)}
+          title={wider > 0 && !join ? SENTIMENT_TEXTS.raggedChoose : undefined}
           onClick={() => run.mutate()}
           className="inline-flex items-center gap-2 rounded-xl bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-50"
         >

@@ -17,6 +17,19 @@ export const SENTIMENT_TEXTS = {
   run: 'Run the analysis',
   another: 'Analyse another file',
   noMatch: 'No comment matches these filters.',
+  // Rows whose field count differs from the header's (issue 33 item 15).
+  raggedTitle: 'Some rows do not match the header',
+  raggedWider: (count: number, rows: number, fields: number, delimiter: string) =>
+    `${count.toLocaleString('en')} of ${rows.toLocaleString('en')} rows have more fields than the header (${fields}): a comment holding a “${delimiter}” without double quotes around it is split there, and the rest of it would be lost.`,
+  raggedNarrower: (count: number) =>
+    `${count.toLocaleString('en')} row${count === 1 ? ' has' : 's have'} fewer fields than the header: the missing cells are read as empty.`,
+  raggedLines: (lines: readonly number[], count: number) =>
+    `Line${count === 1 ? '' : 's'} ${lines.join(', ')}${count > lines.length ? ', …' : ''} of the file.`,
+  raggedQuote:
+    'Fix the file: put those comments between double quotes (“Friendly staff, quick check”), or save the sheet as .xlsx, then upload it again.',
+  raggedJoin: (column: string) => `Or keep them whole here: take the rest of each of these lines as part of “${column}”`,
+  raggedChoose: 'Choose one of the two fixes above to run the analysis.',
+  uploadAgain: 'Upload the fixed file',
 } as const;
 
 export const LABEL_TEXT = { positive: 'Positive', neutral: 'Neutral', negative: 'Negative' } as const;

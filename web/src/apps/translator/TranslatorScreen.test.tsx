@@ -49,7 +49,9 @@ describe('the screen', () => {
     const premium = screen.getByTestId('translator-method-TranslationHub');
     expect(premium.textContent).toContain('5/5');
     expect(premium.textContent).toContain('strategic content');
-    expect(premium.textContent).toContain('Unavailable: DEEPL_API_KEY is not set');
+    expect(premium.textContent).toContain(
+      'Unavailable: The premium translation service is not set up on this portal (ask your administrator).',
+    );
     expect(screen.getByTestId('translator-method-ChatGPT').textContent).toContain('2/5');
     expect(screen.getByTestId('translator-method-Offline').textContent).toContain('Offline draft');
     expect(screen.getByText('Drag and drop your file here, or click to select your file')).toBeTruthy();
@@ -94,7 +96,7 @@ describe('the screen', () => {
     pick(docx());
     const premium = [...methodSelect().options].find((o) => o.value === 'TranslationHub');
     expect(premium?.disabled).toBe(true);
-    expect(premium?.textContent).toContain('DEEPL_API_KEY is not set');
+    expect(premium?.textContent).toContain('not set up on this portal (ask your administrator)');
     expect(screen.queryByLabelText('Original language')).toBeNull();
     fireEvent.change(methodSelect(), { target: { value: 'GoogleTranslate' } });
     const source = screen.getByLabelText('Original language') as HTMLSelectElement;
@@ -145,23 +147,45 @@ describe('the Translate button', () => {
   });
 });
 
-describe('credit at zero (spec section 5)', () => {
-  it('offers only GoogleTranslate and no longer accepts pdf', async () => {
+describe('credit at zero (spec section 5, issue 33 item 7)', () => {
+  it('offers only the methods free at zero credit (GoogleTranslate and the offline engine) and no longer accepts pdf', async () => {
     translatorServer();
     await ready({ remainingCredit: 0 });
-    expect(screen.getByTestId('translator-no-credit')).toBeTruthy();
+    expect(screen.getByTestId('translator-no-credit').textContent).toContain('only Google Translate and the offline draft can be used');
     expect(screen.getByTestId('translator-accepted').textContent).toBe('pptx, docx');
     expect(fileInput().accept).toBe('.pptx,.docx');
     pick(new File(['%PDF-1.7'], 'deck.pdf'));
     expect(screen.getByRole('alert').textContent).toBe('Only pptx, docx files are accepted.');
     pick(docx());
-    expect([...methodSelect().options].map((o) => o.value)).toEqual(['', 'GoogleTranslate']);
+    expect([...methodSelect().options].map((o) => o.value)).toEqual(['', 'GoogleTranslate', 'Offline']);
   });
 
-  it('drops a method picked before the balance reached zero', async () => {
+  it('with only the offline engine set up, a user out of credit still translates with it', async () => {
+    const server = translatorServer({
+      [`GET /api/translation/config/${SESSION_ID}`]: () =>
+        jsonResponse({
+          ...TEST_CONFIG,
+          remaining_credit: 0,
+          available_types: ['pptx', 'docx'],
+          map_options: { pptx: ['Offline'], docx: ['Offline'] },
+          methods: TEST_CONFIG.methods.map((m) => (m.method === 'Offline' ? m : { ...m, available: false, why: 'Not set up.' })),
+        }),
+      'POST /api/translation': () =>
+        jsonResponse(job({ state: 'done', progress: 1, download_url: `/api/translation/jobs/${JOB_ID}/file` })),
+      [`GET /api/translation/jobs/${JOB_ID}/file`]: () => new Response(new Blob(['translated']), { status: 200 }),
+    });
+    await ready({ remainingCredit: 0 });
+    pick(docx());
+    expect(optionValues(methodSelect())).toEqual(['Offline']);
+    await chooseAll(docx(), 'Offline', 'ES');
+    fireEvent.click(await screen.findByRole('button', { name: /^Translate/ }));
+    await waitFor(() => expect(server.keys()).toContain('POST /api/translation'));
+  });
+
+  it('drops a paid method picked before the balance reached zero', async () => {
     translatorServer();
     const view = await ready({ remainingCredit: 5 });
-    await chooseAll();
+    await chooseAll(docx(), 'ChatGPT', 'ES');
     view.rerender(<TranslatorScreen remainingCredit={0} />);
     await waitFor(() => expect(methodSelect().value).toBe(''));
     expect(screen.queryByRole('button', { name: /Translate/ })).toBeNull();

@@ -5,7 +5,7 @@ import { saveBlob } from '../../pages/download/download-file';
 import { Spinner } from '../../ui/Spinner';
 import { estimateUsage } from './api';
 import { DropZone } from './DropZone';
-import { acceptedTypes, CREDITLESS_METHOD, checkPickedFiles, extensionOf, isOutOfCredit, methodsFor } from './file-rules';
+import { acceptedTypes, checkPickedFiles, extensionOf, isOutOfCredit, methodsFor, offeredWithoutCredit } from './file-rules';
 import { MethodCards } from './MethodCards';
 import { Pickers } from './Pickers';
 import { TranslateButton } from './TranslateButton';
@@ -47,10 +47,10 @@ export function TranslatorScreen({ remainingCredit, onCreditsChanged, embedded =
 
   const accepted = acceptedTypes(config, remaining);
   const allowed = file ? methodsFor(config, extensionOf(file.name), remaining) : [];
-  // Allowed methods, plus the unavailable ones disabled with their reason; at zero credit GoogleTranslate alone.
+  // Allowed methods, plus the unavailable ones disabled with their reason; at zero credit only those free then.
   const offered = file
     ? (config?.methods ?? []).filter(
-        (m) => (allowed.includes(m.method) || !m.available) && (!outOfCredit || m.method === CREDITLESS_METHOD),
+        (m) => (allowed.includes(m.method) || !m.available) && (!outOfCredit || offeredWithoutCredit(m.method)),
       )
     : [];
   const methodInfo = offered.find((m) => m.method === method);
@@ -116,7 +116,7 @@ export function TranslatorScreen({ remainingCredit, onCreditsChanged, embedded =
   function translate() {
     // Spec section 5: nothing is sent when the file, session, language or method is missing.
     if (!file || !method || !target || !sessionId || !methodInfo?.available) return;
-    if (outOfCredit && method !== CREDITLESS_METHOD) return;
+    if (outOfCredit && !offeredWithoutCredit(method)) return;
     if (overLimit || translation.running) return;
     void translation.run({
       file,

@@ -28,11 +28,14 @@ describe('credit rules (spec section 5)', () => {
     expect(methodsFor(TEST_CONFIG, 'docx', 10)).toEqual(['GoogleTranslate', 'TranslationHub', 'ChatGPT', 'Offline']);
   });
 
-  it('at 0 or less removes pdf and offers only GoogleTranslate', () => {
+  it('at 0 or less removes pdf and offers only the methods free then: GoogleTranslate and the offline engine', () => {
     for (const remaining of [0, -5]) {
       expect(acceptedTypes(TEST_CONFIG, remaining)).toEqual(['pptx', 'docx']);
-      expect(methodsFor(TEST_CONFIG, 'docx', remaining)).toEqual(['GoogleTranslate']);
+      expect(methodsFor(TEST_CONFIG, 'docx', remaining)).toEqual(['GoogleTranslate', 'Offline']);
     }
+    // With only the offline engine set up, a user out of credit still has a method (issue 33 item 7).
+    const offlineOnly = { ...TEST_CONFIG, map_options: { pptx: ['Offline' as const], docx: ['Offline' as const] } };
+    expect(methodsFor(offlineOnly, 'pptx', 0)).toEqual(['Offline']);
   });
 
   it("lists the server's types in the spec's order", () => {

@@ -1,7 +1,17 @@
-import { TRANSLATION_TYPES, type TranslationConfig, type TranslationFileType, type TranslationMethod } from '@hangar/contract';
+import {
+  CREDITLESS_METHODS,
+  TRANSLATION_TYPES,
+  type TranslationConfig,
+  type TranslationFileType,
+  type TranslationMethod,
+} from '@hangar/contract';
 
-/** Spec section 5: when remaining credit is 0 or less only GoogleTranslate is offered, and pdf is not accepted. */
-export const CREDITLESS_METHOD: TranslationMethod = 'GoogleTranslate';
+/**
+ * Spec section 5: when remaining credit is 0 or less pdf is not accepted and only the methods free
+ * at zero credit are offered: GoogleTranslate, and the offline engine, which costs nothing outside
+ * the portal (CREDITLESS_METHODS, the server's list too; issue 33 item 7).
+ */
+export const offeredWithoutCredit = (method: TranslationMethod) => CREDITLESS_METHODS.includes(method);
 
 export function isOutOfCredit(remaining: number | null | undefined): boolean {
   return remaining !== null && remaining !== undefined && remaining <= 0;
@@ -38,7 +48,7 @@ export function acceptedTypes(config: TranslationConfig | undefined, remaining: 
   return isOutOfCredit(remaining) ? types.filter((type) => type !== 'pdf') : types;
 }
 
-/** The methods offered for a file of this extension: the server's map, cut to GoogleTranslate when out of credit. */
+/** The methods offered for a file of this extension: the server's map, cut to CREDITLESS_METHODS when out of credit. */
 export function methodsFor(
   config: TranslationConfig | undefined,
   extension: string,
@@ -46,7 +56,7 @@ export function methodsFor(
 ): TranslationMethod[] {
   if (!config) return [];
   const allowed = config.map_options[extension] ?? [];
-  return isOutOfCredit(remaining) ? allowed.filter((method) => method === CREDITLESS_METHOD) : allowed;
+  return isOutOfCredit(remaining) ? allowed.filter(offeredWithoutCredit) : allowed;
 }
 
 export type FileCheck = { ok: true; file: File } | { ok: false; reason: 'count' | 'type' | 'empty' };

@@ -25,7 +25,7 @@ export const TRANSLATOR_TEXTS = {
   wrongType: (types: readonly string[]) => `Only ${types.join(', ')} files are accepted.`,
   emptyFile: 'This file is empty.',
   noCredit:
-    'You have no GenAI credit left: only GoogleTranslate can be used, and pdf files are not accepted. Use the Send request button at the bottom of the sidebar to ask for more.',
+    'You have no GenAI credit left: only Google Translate and the offline draft can be used, at no charge, and pdf files are not accepted. Use the Send request button at the bottom of the sidebar to ask for more.',
   setupFailed: 'The translator could not be prepared.',
   retry: 'Try again',
   preparing: 'Preparing the translator...',

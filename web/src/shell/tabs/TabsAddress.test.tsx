@@ -137,6 +137,10 @@ describe('the active tab in the address', () => {
     window.history.replaceState(null, '', '/?tab=69');
     mount('u1');
     await waitFor(() => expect(toastError).toHaveBeenCalledWith(notHeldMessage(69), expect.anything()));
+    // Named, with the way out: asking for the application it needs.
+    expect(notHeldMessage(69)).toBe('The link asks for Application Rights (tab 69), which is not among your applications.');
+    const options = toastError.mock.calls.at(-1)![1] as { action?: { label: string } };
+    expect(options.action?.label).toBe('Ask for access');
     expect(shown('tabs')).toBe(String(HOME_TAB_ID));
     expect(window.location.search).toBe(`?tab=${HOME_TAB_ID}`);
   });

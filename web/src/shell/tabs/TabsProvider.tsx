@@ -3,6 +3,7 @@ import { useIsFetching } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
 import { browser } from '../../api/navigation';
+import { requestAccess } from '../../api/requests';
 import { tabFromMenuItem, useMenu } from '../menu/useMenu';
 import { tabIdFromLocation, takeLinkedTab, writeTabToLocation } from './tab-address';
 import { loadTabs, saveTabs } from './tab-storage';
@@ -22,7 +23,37 @@ export const DEFAULT_HOME_TAB: Tab = {
   externalLink: null,
 };
 
-export const notHeldMessage = (id: number) => `The link asks for tab ${id}, which is not among your applications.`;
+export const notHeldMessage = (id: number) => {
+  const known = TAB_BY_ID.get(id);
+  return known
+    ? `The link asks for ${known.title} (tab ${id}), which is not among your applications.`
+    : `The link asks for tab ${id}, which is not a tab of this portal.`;
+};
+
+/**
+ * A link to a tab the user does not hold is never a dead end: the reason, and "Ask for access" to
+ * the application it needs, which an administrator decides (the same request as the home page's).
+ */
+function sayNotHeld(id: number): void {
+  const known = TAB_BY_ID.get(id);
+  const appId = known?.requires[0];
+  if (!known || !appId) {
+    toast.error(notHeldMessage(id), { description: 'Check the link you followed.' });
+    return;
+  }
+  toast.error(notHeldMessage(id), {
+    description: 'Ask for access: an administrator decides, and you are notified.',
+    duration: 15_000,
+    action: {
+      label: 'Ask for access',
+      onClick: () =>
+        requestAccess(appId).then(
+          () => toast.success(`Access to ${known.title} requested. You will be notified when an administrator decides.`),
+          (error: unknown) => toast.error(error instanceof Error ? error.message : `Could not request access to ${known.title}.`),
+        ),
+    },
+  });
+}
 
 interface TabsContextValue extends TabsState {
   openTab: (tab: Tab) => void;
@@ -85,7 +116,7 @@ export function TabsProvider({ children, userId = null }: { children: ReactNode;
       dispatch({ type: 'open', tab });
     } else {
       writeTabToLocation(stateRef.current.activeId, 'replace');
-      if (asked !== HOME_TAB_ID) toast.error(notHeldMessage(asked), { description: 'Ask an administrator if you need it.' });
+      if (asked !== HOME_TAB_ID) sayNotHeld(asked);
     }
   }, [menu]);
 
@@ -120,7 +151,7 @@ export function TabsProvider({ children, userId = null }: { children: ReactNode;
         return;
       }
       writeTabToLocation(current.activeId, 'replace');
-      toast.error(notHeldMessage(id));
+      sayNotHeld(id);
     }
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);

@@ -24,6 +24,8 @@ import {
 } from '../ui/parts';
 import { buttonClass, cardClass, fieldClass } from '../ui/styles';
 import { EChart } from './EChart';
+import { ServicesSection } from './ServicesSection';
+import { type View, ViewSwitch } from './ViewSwitch';
 
 export const DATA_ANALYTICS_TITLE = 'Data Analytics';
 
@@ -289,15 +291,17 @@ function Charts({ data, period }: { data: Analytics; period: Period }) {
   );
 }
 
-/** Tab 74: GenAI spend over a period by day, user, model and application; CSV export. */
+/** Tab 74: GenAI spend over a period by day, user, model and application; CSV export; and the Services section. */
 export function DataAnalyticsApp(_props: AppProps) {
   const access = useAdminAccess();
+  const [view, setView] = useState<View>('usage');
   const [period, setPeriod] = useState<Period>(() => lastDays(31));
   const [draft, setDraft] = useState<Period>(period);
   const analytics = useQuery({
     queryKey: adminKeys.analytics(period),
     queryFn: () => fetchAnalytics(period),
     placeholderData: keepPreviousData,
+    enabled: view === 'usage',
   });
   const download = useMutation({
     mutationFn: () => exportAnalytics(period),
@@ -330,16 +334,36 @@ export function DataAnalyticsApp(_props: AppProps) {
     return p.from === period.from && p.to === period.to;
   });
 
+  if (view === 'services') {
+    return (
+      <AdminPage
+        title={DATA_ANALYTICS_TITLE}
+        icon={ChartLine}
+        description="The engines the portal uses: configured or not, answering or not, and what to set. Employees read only that a service is not set up."
+        actions={<ViewSwitch view={view} onView={setView} />}
+      >
+        <ServicesSection />
+      </AdminPage>
+    );
+  }
+
   return (
     <AdminPage
       title={DATA_ANALYTICS_TITLE}
       icon={ChartLine}
       description={`GenAI credits and tokens spent${access.isSuper ? '' : ' in your business unit'}, by day, user, model and application.`}
       actions={
-        <button type="button" onClick={() => download.mutate()} disabled={download.isPending} className={buttonClass('secondary')}>
-          {download.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <Download className="size-4" aria-hidden />}
-          Export CSV
-        </button>
+        <>
+          <ViewSwitch view={view} onView={setView} />
+          <button type="button" onClick={() => download.mutate()} disabled={download.isPending} className={buttonClass('secondary')}>
+            {download.isPending ? (
+              <LoaderCircle className="size-4 animate-spin" aria-hidden />
+            ) : (
+              <Download className="size-4" aria-hidden />
+            )}
+            Export CSV
+          </button>
+        </>
       }
     >
       <form onSubmit={apply} aria-label="Period" className="flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-surface p-4">

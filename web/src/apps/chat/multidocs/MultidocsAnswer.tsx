@@ -1,6 +1,6 @@
 import { MULTIDOCS_PREVIEW_MAX_HEIGHT_PX, MULTIDOCS_SEND_ERROR, type MultidocsCitation } from '@hangar/contract';
 import type { ReactNode } from 'react';
-import { citationHref } from './rules';
+import { citationHref, citationPlace } from './rules';
 
 /** Why a citation of a stored answer no longer opens its page. */
 export const MULTIDOCS_SOURCE_REMOVED = 'this file was deleted when it left the conversation, so the page no longer opens.';
@@ -19,8 +19,16 @@ export function withCitationLinks(text: string, citations: readonly MultidocsCit
           {part}
         </span>
       );
-    if (!cited || !href) return part;
-    const where = cited.page ? `${cited.name}, page ${cited.page}` : cited.name;
+    if (!cited) return part;
+    const where = citationPlace(cited);
+    // A source with no page to open (a docx, a recording) still says where the passage is.
+    if (!href)
+      return (
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string, never reordered
+        <span key={i} title={where} className="font-semibold">
+          {part}
+        </span>
+      );
     return (
       // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string, never reordered
       <a key={i} href={href} target="_blank" rel="noreferrer" title={where} className="font-semibold text-accent underline">

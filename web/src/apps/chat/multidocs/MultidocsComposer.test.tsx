@@ -1,6 +1,7 @@
 import { MULTIDOCS_PLACEHOLDER, MULTIDOCS_UNSUPPORTED_WARNING } from '@hangar/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../api/errors';
 import { AnalyseLinksModal } from './AnalyseLinksModal';
 import { MultidocsAnswer, type MultidocsAnswerView } from './MultidocsAnswer';
 import { MultidocsComposer, type MultidocsComposerApi } from './MultidocsComposer';
@@ -123,6 +124,81 @@ describe('MultidocsComposer', () => {
     expect(screen.queryByText('· 2 p.')).toBeNull();
   });
 
+  it("says why a refused file or link failed, in the server's words, and the failed chip can be removed", async () => {
+    const { api } = setup();
+    const encrypted = 'This pdf is encrypted (password protected): remove the protection and send it again.';
+    const inside = 'This link points inside the network, which the portal does not read.';
+    vi.mocked(api.uploadFile).mockRejectedValueOnce(new ApiError(400, 'Bad Request', encrypted));
+    vi.mocked(api.scrapeUrl).mockRejectedValueOnce(new ApiError(400, 'Bad Request', inside));
+    fireEvent.change(screen.getByTestId('multidocs-file'), { target: { files: [pdf()] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse links' }));
+    fireEvent.change(screen.getByLabelText('Link'), { target: { value: 'http://10.0.0.7/wiki' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse link' }));
+    await waitFor(() => expect(screen.getAllByTestId('attachment-error')).toHaveLength(2));
+    const errors = screen.getAllByTestId('attachment-error').map((e) => e.textContent);
+    expect(errors).toEqual([`· ${encrypted}`, `· ${inside}`]);
+    expect(screen.queryByText('· failed')).toBeNull();
+    // A failure the server did not word (the network) still says what to do.
+    vi.mocked(api.uploadFile).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fireEvent.change(screen.getByTestId('multidocs-file'), {
+      target: { files: [new File(['%PDF'], 'b.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('attachment-error')).toHaveLength(3));
+    expect(screen.getAllByTestId('attachment-error')[2]!.textContent).toBe('· It could not be sent: check your connection and try again.');
+
+    fireEvent.click(screen.getByRole('button', { name: `Remove ${pdf().name}` }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove http://10.0.0.7/wiki' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove b.pdf' }));
+    expect(screen.queryAllByTestId('attachment-error')).toHaveLength(0);
+    expect(screen.queryByRole('list', { name: 'Attachments' })).toBeNull();
+    // Nothing was stored for them, so nothing is deleted on the server.
+    expect(api.remove).not.toHaveBeenCalled();
+  });
+
+  it('asks over the selected attachments only: one, or all of them', async () => {
+    listed = [
+      { uri: 'docs/budget.pdf', total_pages: 30, additional_time: 2, title: 'budget.pdf' },
+      { uri: 'docs/staff.pdf', total_pages: 100, additional_time: 2, title: 'staff.pdf' },
+    ];
+    const { onSend } = setup();
+    listed = [];
+    const budget = (await screen.findByRole('checkbox', { name: 'Ask about budget.pdf' })) as HTMLInputElement;
+    const staff = screen.getByRole('checkbox', { name: 'Ask about staff.pdf' }) as HTMLInputElement;
+    const all = screen.getByRole('checkbox', { name: 'All files' }) as HTMLInputElement;
+    // New and listed attachments start selected: a question goes over all of them.
+    expect([budget.checked, staff.checked, all.checked]).toEqual([true, true, true]);
+    const box = screen.getByPlaceholderText(MULTIDOCS_PLACEHOLDER);
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+
+    fireEvent.click(staff);
+    expect(all.checked).toBe(false);
+    // The estimate counts what the question reads: 30 pages and 2 s.
+    expect(screen.getByTestId('multidocs-estimate').textContent).toContain('12 s');
+    fireEvent.change(box, { target: { value: 'What is the budget?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSend).toHaveBeenLastCalledWith({
+      text: 'What is the budget?',
+      texts: [{ uri: 'docs/budget.pdf' }, { text: 'What is the budget?' }],
+      totalPages: 30,
+      additionalTime: 2,
+    });
+
+    // None selected: nothing to ask about, and the button says so.
+    fireEvent.click(budget);
+    fireEvent.change(box, { target: { value: 'And the staff?' } });
+    expect(send.disabled).toBe(true);
+    expect(send.title).toBe('Select one or all files to ask about');
+    fireEvent.click(all);
+    expect([budget.checked, staff.checked]).toEqual([true, true]);
+    fireEvent.click(send);
+    expect(onSend).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        texts: [{ uri: 'docs/budget.pdf' }, { uri: 'docs/staff.pdf' }, { text: 'And the staff?' }],
+        totalPages: 130,
+      }),
+    );
+  });
+
   it('shows Stop instead of Send while an answer streams with a known id, and Stop calls back', () => {
     const api = { uploadFile: vi.fn(), scrapeUrl: vi.fn(), transcribe: vi.fn(), remove: vi.fn(), list: vi.fn(async () => []) };
     const onStop = vi.fn();
@@ -198,6 +274,16 @@ describe('MultidocsAnswer', () => {
     render(<MultidocsAnswer view={state} />);
     expect(screen.queryByRole('link', { name: '[1]' })).toBeNull();
     expect(screen.getByText('[1]').getAttribute('title')).toContain('r.pdf: this file was deleted');
+  });
+
+  it('a docx citation, which has no page to open, names its section', () => {
+    const state = view({
+      answer: 'Kept ninety days [1].',
+      citations: [{ n: 1, uri: 'docs/h.docx', name: 'handbook.docx', page: null, heading: 'Lost property', url: null, excerpt: '' }],
+    });
+    render(<MultidocsAnswer view={state} />);
+    expect(screen.queryByRole('link', { name: '[1]' })).toBeNull();
+    expect(screen.getByText('[1]').getAttribute('title')).toBe("handbook.docx, section 'Lost property'");
   });
 
   it('shows errors with the spec text', () => {

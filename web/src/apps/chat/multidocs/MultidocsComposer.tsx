@@ -3,7 +3,17 @@ import { ArrowUp, Clock, Link2, LoaderCircle, Mic, Paperclip, Square, X } from '
 import { type ClipboardEvent, type DragEvent, useEffect, useRef, useState } from 'react';
 import { StopAnswerButton } from '../components/StopAnswerButton';
 import { AnalyseLinksModal } from './AnalyseLinksModal';
-import { type Attachment, acceptFiles, estimateLabel, pendingLabel, sendBlockedReason, shownName, totalPages } from './rules';
+import {
+  type Attachment,
+  acceptFiles,
+  estimateLabel,
+  failureText,
+  pendingLabel,
+  sendBlockedReason,
+  shownName,
+  totalPages,
+  usedAttachments,
+} from './rules';
 
 /** The server calls the composer needs; injected so tests and the chat can supply them. */
 type Uploaded = { uri: string; total_pages: number; additional_time: number; title: string };
@@ -114,8 +124,20 @@ export function MultidocsComposer({
           ),
         );
       },
-      () => setAttachments((list) => list.map((a) => (a.id === id ? { ...a, status: 'failed' } : a))),
+      // The chip says why, in the server's words (a refused link, an encrypted pdf...), until removed.
+      (error: unknown) =>
+        setAttachments((list) => list.map((a) => (a.id === id ? { ...a, status: 'failed', error: failureText(error) } : a))),
     );
+  }
+
+  /** Issue 33: a question is asked over the selected attachments ("Select one or all file"). */
+  function select(id: string, selected: boolean) {
+    setAttachments((list) => list.map((a) => (a.id === id ? { ...a, selected } : a)));
+  }
+  const uploaded = attachments.filter((a) => a.status === 'uploaded');
+  const allSelected = uploaded.every((a) => a.selected !== false);
+  function selectAll(selected: boolean) {
+    setAttachments((list) => list.map((a) => (a.status === 'uploaded' ? { ...a, selected } : a)));
   }
 
   /** Removed from the composer, removed on the server; a failure there leaves it to the server's sweep. */
@@ -159,12 +181,12 @@ export function MultidocsComposer({
 
   function send() {
     if (blocked || busy) return;
-    const done = attachments.filter((a) => a.status === 'uploaded');
+    const used = usedAttachments(attachments);
     onSend({
       text,
-      texts: [...done.map((a) => ({ uri: a.uri })), { text }],
-      totalPages: totalPages(done),
-      additionalTime: done.reduce((s, a) => s + (a.additionalTime ?? 0), 0),
+      texts: [...used.map((a) => ({ uri: a.uri })), { text }],
+      totalPages: totalPages(used),
+      additionalTime: used.reduce((s, a) => s + (a.additionalTime ?? 0), 0),
     });
     setText('');
   }
@@ -180,20 +202,50 @@ export function MultidocsComposer({
         addFiles(Array.from(e.dataTransfer.files));
       }}
     >
+      {uploaded.length > 1 && (
+        <label className="flex w-fit items-center gap-1.5 px-4 pt-3 text-fg-muted text-xs">
+          <input type="checkbox" checked={allSelected} onChange={(e) => selectAll(e.target.checked)} className="accent-accent" />
+          All files
+        </label>
+      )}
       {attachments.length > 0 && (
         <ul className="flex flex-wrap gap-2 px-3 pt-3" aria-label="Attachments">
           {attachments.map((a) => (
-            <li key={a.id} title={a.name} className="flex items-center gap-1 rounded-lg border border-line px-2 py-1 text-xs text-fg">
-              {a.status === 'pending' && <LoaderCircle className="size-3.5 animate-spin" aria-label="Uploading" />}
-              <span>{shownName(a.name)}</span>
+            <li
+              key={a.id}
+              title={a.error ? `${a.name}: ${a.error}` : a.name}
+              data-selected={a.status === 'uploaded' ? a.selected !== false : undefined}
+              className={`flex max-w-full items-center gap-1 rounded-lg border px-2 py-1 text-xs text-fg ${
+                a.status === 'failed'
+                  ? 'border-red-300 dark:border-red-800'
+                  : a.status === 'uploaded' && a.selected !== false
+                    ? 'border-accent'
+                    : 'border-line'
+              }`}
+            >
+              {a.status === 'pending' && <LoaderCircle className="size-3.5 shrink-0 animate-spin" aria-label="Uploading" />}
+              {a.status === 'uploaded' && (
+                <input
+                  type="checkbox"
+                  aria-label={`Ask about ${a.name}`}
+                  checked={a.selected !== false}
+                  onChange={(e) => select(a.id, e.target.checked)}
+                  className="shrink-0 accent-accent"
+                />
+              )}
+              <span className="shrink-0">{shownName(a.name)}</span>
               {a.status === 'pending' && pendingLabel(a) && (
                 <span className="text-fg-muted" data-testid="attachment-progress">
                   · {pendingLabel(a)}
                 </span>
               )}
               {a.status === 'uploaded' && <span className="text-fg-muted">· {a.pages} p.</span>}
-              {a.status === 'failed' && <span className="text-red-700 dark:text-red-300">· failed</span>}
-              <button type="button" aria-label={`Remove ${a.name}`} onClick={() => removeAttachment(a)}>
+              {a.status === 'failed' && (
+                <span className="min-w-0 text-red-700 dark:text-red-300" data-testid="attachment-error">
+                  · {a.error ?? 'failed'}
+                </span>
+              )}
+              <button type="button" aria-label={`Remove ${a.name}`} className="shrink-0" onClick={() => removeAttachment(a)}>
                 <X className="size-3.5" aria-hidden />
               </button>
             </li>

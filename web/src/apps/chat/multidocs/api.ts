@@ -73,6 +73,8 @@ export interface DualStreamInput {
   totalPages: number;
   additionalTime: number;
   totalTime: number;
+  /** The model the chat shows as answering (gpt4, or the offline assistant without a provider). */
+  model?: string;
 }
 
 /** Opens the dual stream; the caller reads the body with readDualStream. The answer's stored id comes in a header. */
@@ -84,6 +86,7 @@ export async function openDualStream(input: DualStreamInput): Promise<{ body: Re
   form.set('total_pages', String(input.totalPages));
   form.set('additional_time', String(input.additionalTime));
   form.set('total_time', String(input.totalTime));
+  if (input.model) form.set('model', input.model);
   const res = await apiFetch(`${BASE}/dual-stream`, { method: 'POST', body: form });
   if (!res.ok || !res.body) throw new Error(`Request failed (${res.status})`);
   const messageId = Number(res.headers.get(ANSWER_ID_HEADER));

@@ -5,6 +5,7 @@ import {
   multidocsFileKind,
   responseTimeEstimate,
 } from '@hangar/contract';
+import { ApiError } from '../../../api/errors';
 
 /** One attachment of the multimodal composer. */
 export interface Attachment {
@@ -18,6 +19,21 @@ export interface Attachment {
   /** While the server reads a pending file (its extraction job): share done (0 to 1) if known, and what it does. */
   progress?: number | null;
   stage?: string | null;
+  /** Failed: why, in the server's words (issue 33: the chip says why, not only "failed"). */
+  error?: string;
+  /** Uploaded: whether the next question is asked over it (issue 33: "Select one or all file"); new ones are. */
+  selected?: boolean;
+}
+
+/** The attachments the next question is asked over: uploaded and selected. */
+export function usedAttachments<T extends Attachment>(attachments: readonly T[]): T[] {
+  return attachments.filter((a) => a.status === 'uploaded' && a.selected !== false);
+}
+
+/** Why an upload or a link failed, as the chip says it: the server's sentence, else a plain one. */
+export function failureText(error: unknown): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return 'It could not be sent: check your connection and try again.';
 }
 
 /** What a pending chip says once the server reads the file in the background: "Transcribing… · 40%". */
@@ -45,17 +61,20 @@ export function sendBlockedReason(state: ComposerState): string | null {
   if (state.attachments.some((a) => a.status === 'pending')) return 'Wait for the files to finish uploading';
   if (state.recording) return 'Stop the recording first';
   if (state.transcribing) return 'Wait for the transcript';
+  if (state.attachments.some((a) => a.status === 'uploaded') && usedAttachments(state.attachments).length === 0)
+    return 'Select one or all files to ask about';
   if (!state.text.trim()) return 'Ask a question';
   return null;
 }
 
+/** Pages of the attachments the question is asked over. */
 export function totalPages(attachments: readonly Attachment[]): number {
-  return attachments.reduce((sum, a) => sum + (a.status === 'uploaded' ? (a.pages ?? 0) : 0), 0);
+  return usedAttachments(attachments).reduce((sum, a) => sum + (a.pages ?? 0), 0);
 }
 
-/** The composer's "≈ 15 s" label, from the contract's estimate. */
+/** The composer's "≈ 15 s" label, from the contract's estimate, for the attachments the question is asked over. */
 export function estimateLabel(attachments: readonly Attachment[], conversationExtraSeconds = 0): string {
-  const extra = attachments.reduce((sum, a) => sum + (a.status === 'uploaded' ? (a.additionalTime ?? 0) : 0), 0);
+  const extra = usedAttachments(attachments).reduce((sum, a) => sum + (a.additionalTime ?? 0), 0);
   return formatResponseTime(responseTimeEstimate(totalPages(attachments), extra, conversationExtraSeconds));
 }
 
@@ -63,6 +82,17 @@ export function estimateLabel(attachments: readonly Attachment[], conversationEx
 export function acceptFiles(files: readonly File[]): { accepted: File[]; refused: boolean } {
   const accepted = files.filter((f) => multidocsFileKind(f.name, f.type) !== null);
   return { accepted, refused: accepted.length !== files.length };
+}
+
+/**
+ * Where a cited passage is: its page, else the section heading it sits under (a docx has no pages:
+ * issue 33), else the file's name. The server's preview says the same (answer.ts placeLabel).
+ */
+export function citationPlace(c: Pick<MultidocsCitation, 'name' | 'page' | 'heading'>): string {
+  if (c.page) return `${c.name}, page ${c.page}`;
+  const heading = c.heading?.trim();
+  if (heading && heading.toLowerCase() !== c.name.trim().toLowerCase()) return `${c.name}, section '${heading}'`;
+  return c.name;
 }
 
 /** Where a citation leads: the portal's PDF viewer at the page for documents, the address for links. */

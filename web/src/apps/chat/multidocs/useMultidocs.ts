@@ -38,11 +38,12 @@ export function forgetSessionAttachments(sessionId: string) {
 }
 
 /**
- * Multi-docs questions of one conversation (the session id ties uploads and questions together).
+ * Multi-docs questions of one conversation (the session id ties uploads and questions together),
+ * answered by `model` when the chat knows which one (the one it shows), else by the server's pick.
  * The question and its reply go into the conversation like the chat's own messages (the server
  * stores them there too), so a reload or the history shows them as they were shown live.
  */
-export function useMultidocs(sessionId: string) {
+export function useMultidocs(sessionId: string, model?: string) {
   const queryClient = useQueryClient();
   const store = useChatStore();
   const [busy, setBusy] = useState(false);
@@ -88,6 +89,7 @@ export function useMultidocs(sessionId: string) {
         totalPages: payload.totalPages,
         additionalTime: payload.additionalTime,
         totalTime: 0,
+        ...(model ? { model } : {}),
       });
       store.markStored(id);
       stopped.current = false;

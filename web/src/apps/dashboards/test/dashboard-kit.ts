@@ -65,8 +65,9 @@ const base = (id: string, title: string, kind: WidgetData['kind']): Omit<WidgetD
   id,
   title,
   kind,
-  query: { measures: ['revenue'], dimensions: [], filters: [], time: null, order: null, limit: null },
+  query: { measures: ['revenue'], dimensions: [], filters: [], time: null, order: null, limit: null, operation: null },
   truncated: false,
+  period: '2025-11 to 2026-01',
   notices: [],
   source: SOURCE,
 });

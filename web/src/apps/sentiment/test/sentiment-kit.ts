@@ -20,6 +20,7 @@ export function analysis(over: Partial<SentimentAnalysis> = {}): SentimentAnalys
       { name: 'Remarks', kind: 'text', samples: ['Cold coffee.'] },
     ],
     proposed: { text: 'Comment', date: 'Visited', category: 'Terminal' },
+    ragged_rows: null,
     text_column: null,
     date_column: null,
     category_column: null,

@@ -32,7 +32,7 @@ export const TEST_CONFIG: TranslationConfig = {
       description: 'A cloud translation service, for strategic content',
       quality: 5,
       available: false,
-      why: 'DEEPL_API_KEY is not set',
+      why: 'The premium translation service is not set up on this portal (ask your administrator).',
       pricePerPage: 10,
     }),
     method({ method: 'ChatGPT', label: 'Standard', description: 'A GPT model, for non-strategic content', quality: 2, pricePerPage: 3 }),
