@@ -19,6 +19,8 @@ PACKAGES=(
   pocketsphinx pocketsphinx-en-us   # Multi Docs: offline speech to text (English)
   espeak-ng           # Multi Docs test fixtures (a spoken English wav made by another tool)
   nginx               # Production scale (issue 19): the proxy in front of several portal processes (deploy/nginx)
+  # Talk to my data's parser test: real words of four languages are never read as typos of a measure
+  wamerican wfrench wspanish wportuguese
 )
 
 missing=()

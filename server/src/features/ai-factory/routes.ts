@@ -142,7 +142,7 @@ export async function registerAiFactoryRoutes(ctx: AppContext) {
         response: { 200: StreamlitSessionCreated },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const a = await appFor(request, request.body.appName);
       if (!a.upstream) throw new AppError('UNAVAILABLE', a.notDeployedReason ?? 'Not deployed.');
       const { row, ticket } = await sessions.create(requireUser(request), a.id);

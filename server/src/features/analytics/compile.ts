@@ -55,7 +55,12 @@ export const monthsOf = (m: BaseMeasure) => (f: WarehouseFile) =>
  * Why a measure has no rows, in the words a user can act on: no right to its data, nothing
  * delivered yet, or nothing in the period asked (with the months that are held).
  */
-function noDataReason(m: BaseMeasure, readable: ReadonlySet<string>, files: readonly WarehouseFile[], buFilter?: readonly string[]): string {
+function noDataReason(
+  m: BaseMeasure,
+  readable: ReadonlySet<string>,
+  files: readonly WarehouseFile[],
+  buFilter?: readonly string[],
+): string {
   const what = `No ${m.label.toLowerCase()} data in your scope`;
   if (!readable.size) return `${what}: you have no access to ${m.useCase} data. Ask for it with Send request at the bottom of the sidebar.`;
   const held = files

@@ -102,13 +102,22 @@ describe('operations of the query language', () => {
   });
 
   it('a total is a row of its own beside the rows', async () => {
-    const r = await ask({ measures: ['revenue'], dimensions: ['bu'], time: { from: '2026-10', to: '2026-10' }, operation: { kind: 'total' } });
+    const r = await ask({
+      measures: ['revenue'],
+      dimensions: ['bu'],
+      time: { from: '2026-10', to: '2026-10' },
+      operation: { kind: 'total' },
+    });
     const byBu = ['SSA', 'LGW', 'AMA'].map((bu) => [bu, revenue(bu, '2026-10')] as const).sort((a, b) => b[1] - a[1]);
     expect(r.rows).toEqual([...byBu.map(([bu, v]) => [bu, v]), ['Total', revenue(null, '2026-10')]]);
   });
 
   it('an average per month averages the months, it does not sum them', async () => {
-    const r = await ask({ measures: ['revenue'], filters: [{ dimension: 'bu', values: ['LGW'] }], operation: { kind: 'average', per: 'month' } });
+    const r = await ask({
+      measures: ['revenue'],
+      filters: [{ dimension: 'bu', values: ['LGW'] }],
+      operation: { kind: 'average', per: 'month' },
+    });
     expect(r.rows).toEqual([[(revenue('LGW', '2026-09') + revenue('LGW', '2026-10')) / 2, 2]]);
   });
 
@@ -126,7 +135,10 @@ describe('operations of the query language', () => {
   });
 
   it.each([
-    [{ measures: ['load_factor'], operation: { kind: 'share', part: { dimension: 'airline_code', values: ['U2'] } } }, /a ratio: a share of it/],
+    [
+      { measures: ['load_factor'], operation: { kind: 'share', part: { dimension: 'airline_code', values: ['U2'] } } },
+      /a ratio: a share of it/,
+    ],
     [{ measures: ['revenue', 'net_sales'], operation: { kind: 'total' } }, /one measure at a time/],
     [{ measures: ['revenue'], operation: { kind: 'total' } }, /with a breakdown/],
     [{ measures: ['revenue'], operation: { kind: 'change', against: { from: '2026-09', to: '2026-09' } } }, /which period to compare/],

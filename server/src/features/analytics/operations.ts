@@ -74,7 +74,8 @@ export function compileOperation(
   const plain: SemanticQuery = { ...query, operation: null, order: null, limit: null };
   const dimCols = dims.map((d) => dimensionColumn(layer, d, language));
   const dimSelect = dims.map((d) => `a.${ident(d)}`);
-  const using = (a: string, b: string) => (dims.length ? `${a} FULL JOIN ${b} USING (${dims.map((d) => ident(d)).join(', ')})` : `${a} CROSS JOIN ${b}`);
+  const using = (a: string, b: string) =>
+    dims.length ? `${a} FULL JOIN ${b} USING (${dims.map((d) => ident(d)).join(', ')})` : `${a} CROSS JOIN ${b}`;
   const v = ident(m.id);
   const measureCol = (id: string, label: string, unit: string | null): SemanticColumn => ({ id, label, kind: 'measure', unit });
   const fetch = Math.min(query.limit ?? cap + 1, cap + 1);
@@ -96,7 +97,9 @@ export function compileOperation(
   switch (op.kind) {
     case 'share': {
       if (isRatio(m) || m.unit === '%') {
-        throw badRequest(`${m.label} is a ratio: a share of it has no meaning. Ask for the share of a total, such as net sales or passengers.`);
+        throw badRequest(
+          `${m.label} is a ratio: a share of it has no meaning. Ask for the share of a total, such as net sales or passengers.`,
+        );
       }
       if (!m.dimensions.includes(op.part.dimension)) {
         throw badRequest(`${m.label} cannot be split by ${layer.dimensions.get(op.part.dimension)?.label ?? op.part.dimension}.`);
@@ -147,7 +150,8 @@ SELECT ${[...dims.map((d) => ident(d)), `avg(${v}) AS ${v}`, `count(${v}) AS mem
     }
     case 'change': {
       if (!query.time) throw badRequest('Say which period to compare with the other: for example "October 2026 against September 2026".');
-      if (op.against.from > op.against.to) throw badRequest(`The period compared with starts (${op.against.from}) after it ends (${op.against.to}).`);
+      if (op.against.from > op.against.to)
+        throw badRequest(`The period compared with starts (${op.against.from}) after it ends (${op.against.to}).`);
       const now = compileParts(layer, plain, files, scope, 'n_');
       const then = compileParts(layer, { ...plain, time: op.against }, files, scope, 'b_');
       const body = `now_ AS (${now.select}), then_ AS (${then.select})

@@ -22,9 +22,7 @@ function monthsOfMeasure(layer: SemanticLayer, m: Measure, query: SemanticQuery,
   }
   const base = m as BaseMeasure;
   const inPeriod = (x: string) => !query.time || (x >= query.time.from && x <= query.time.to);
-  const months = [
-    ...new Set(files.filter((f) => f.useCase === base.useCase && f.fileType === base.table.type).flatMap(monthsOf(base))),
-  ]
+  const months = [...new Set(files.filter((f) => f.useCase === base.useCase && f.fileType === base.table.type).flatMap(monthsOf(base)))]
     .filter(inPeriod)
     .sort();
   // A stock without a month breakdown is its last month's figure (compile.ts).

@@ -54,9 +54,7 @@ export async function kpiQuality(
     const scope = { useCase: kpi.useCase, fileType: kpi.table, bus, years: [...new Set(read.map((f) => f.year))] };
     const uploadIds = read.map((f) => f.uploadId).filter((id): id is string => !!id);
     // The checks of the deliveries the numbers came from; files without their upload (tests) fall back to the current ones.
-    const rows = uploadIds.length
-      ? await checkStatusesOfDeliveries(db, { ...scope, uploadIds })
-      : await currentCheckStatuses(db, scope);
+    const rows = uploadIds.length ? await checkStatusesOfDeliveries(db, { ...scope, uploadIds }) : await currentCheckStatuses(db, scope);
     const months: KpiQualityMonth[] = [];
     for (const bu of bus) {
       // Each month held, with the delivery that holds it (a whole-year file holds twelve).

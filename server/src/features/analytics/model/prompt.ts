@@ -110,7 +110,10 @@ export function querySchema(measures: Measure[], layer: SemanticLayer): JSONSche
                 type: 'object',
                 additionalProperties: false,
                 required: ['dimension', 'values'],
-                properties: { dimension: { type: 'string', enum: dims }, values: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+                properties: {
+                  dimension: { type: 'string', enum: dims },
+                  values: { type: 'array', items: { type: 'string' }, minItems: 1 },
+                },
               },
             },
           },

@@ -6,12 +6,14 @@ import { NOT_TYPOS_TEXT } from './not-typos.ts';
 import { candidatesForCheck, knownForCheck } from './phrases.ts';
 
 // The words of the four languages that the typo rule would read as another word are all listed
-// as never typos. Needs the system word lists (apt-get install wamerican wfrench wspanish
-// wportuguese); skipped without them. HANGAR_WRITE_NOT_TYPOS=1 writes the list anew.
+// as never typos. Needs the system word lists that scripts/setup-system.sh installs (wamerican,
+// wfrench, wspanish, wportuguese); skipped, saying so, without them. HANGAR_WRITE_NOT_TYPOS=1 writes
+// the list anew.
 
 const LISTS = { en: 'american-english', fr: 'french', es: 'spanish', pt: 'portuguese' } as const;
 const DICT = '/usr/share/dict';
 const available = Object.values(LISTS).every((f) => existsSync(path.join(DICT, f)));
+if (!available) console.warn(`not-typos.test.ts skipped: the word lists under ${DICT} are missing (run scripts/setup-system.sh)`);
 
 const fold = (w: string) =>
   w

@@ -9,7 +9,9 @@ import { USER_GUIDE_PATH } from './guide.ts';
 describe('the user guide against the menu catalogue', () => {
   it('describes every application of the catalogue, and calls none of them missing', async () => {
     const guide = (await readFile(USER_GUIDE_PATH, 'utf8')).toLowerCase();
-    const named = TABS.filter((t) => t.available && ['SecuredGPT', 'Generative AI', 'Admin Management'].includes(t.section)).map((t) => t.title);
+    const named = TABS.filter((t) => t.available && ['SecuredGPT', 'Generative AI', 'Admin Management'].includes(t.section)).map(
+      (t) => t.title,
+    );
     for (const title of [...named, 'Dashboards', 'AI Factory', 'Data governance']) expect(guide, title).toContain(title.toLowerCase());
     expect(guide).not.toMatch(/not part of this version|not available\s+yet/);
   });
