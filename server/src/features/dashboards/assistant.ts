@@ -12,6 +12,9 @@ import type { ProviderKind } from './providers.ts';
 import { DASHBOARD_APP_IDS, holds, reportFor, resolveDashboard } from './registry.ts';
 
 const WHERE = /(?<!\p{L})(where|où|dónde|donde|onde)(?!\p{L})/iu;
+/** The words of a "where is it shown" question around the KPI's name, in the assistant's languages. */
+const WHERE_WORDS =
+  /(?<!\p{L})(where|is|are|the|shown|displayed|can i (find|see)|find|où|est|sont|se trouve(nt)?|trouver|affichée?s?|dónde|donde|está|están|se (ve|muestra)|onde|fica|ficam|aparece)(?!\p{L})/giu;
 
 export { dropInsight, INSIGHT_TAG } from './assistant-model.ts';
 
@@ -61,8 +64,13 @@ export function registerDashboardAssistant(ctx: AppContext, choices: Map<string,
     ].join('\n\n');
 
   async function offline(actor: Actor, message: string, uc = 'Traffic'): Promise<string> {
+    // "Where is X (shown)?" asks for X's place: the parser reads X without the words that ask where
+    // (it would ask back on a word it cannot use, rightly, for a question of the data).
+    if (WHERE.test(message)) {
+      const asked = parseQuestion(message.replace(WHERE_WORDS, ' '), layer, new Date());
+      if (asked.query) return whereIs(actor, asked.query.measures);
+    }
     const parsed = parseQuestion(message, layer, new Date());
-    if (parsed.query && WHERE.test(message)) return whereIs(actor, parsed.query.measures);
     const answered = await governed(actor, message);
     if (answered) return `${answered.markdown} This answer cost no credits.`;
     return parsed.query ? whereIs(actor, parsed.query.measures) : help(uc);
