@@ -10,7 +10,7 @@ test('an AI Factory app opens in its tab through the portal, live, with its stat
   const page = await signedInPage(browser, 'admin@hangar.local');
   const factory = page.locator('#hub-ai-factory');
   await factory.scrollIntoViewIfNeeded();
-  const card = factory.getByRole('button', { name: /Passenger Forecast/ });
+  const card = factory.getByRole('button', { name: /^Passenger Forecast/ });
   await expect(card.getByText('Running')).toBeVisible();
   await expect(factory.getByRole('button', { name: /Queue Time Predictor/ }).getByText('Not deployed')).toBeVisible();
 

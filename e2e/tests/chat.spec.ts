@@ -45,7 +45,8 @@ test('switching to the offline assistant adds the info line, and it answers with
   await expect(page.getByTestId('info-message').last()).toContainText('You have now left the GPT 4o');
   await expect(page.getByTestId('info-message').last()).toContainText('Offline assistant');
   const composer = page.getByRole('textbox', { name: 'Message SecuredGPT' });
-  await composer.fill('How many passengers did we have in October?');
+  // Not a question of the data: the analyst holds Talk to my data, which answers those (with their true reason when no month is delivered).
+  await composer.fill('Write a short poem about our airports');
   await page.getByRole('button', { name: 'Send message' }).click();
   const answer = page.getByTestId('assistant-message').last();
   await expect(answer).toContainText('No language model is configured');
