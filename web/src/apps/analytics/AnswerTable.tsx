@@ -42,7 +42,8 @@ export function AnswerTable({
                     key={c}
                     className={`px-3 py-1.5 ${typeof value === 'number' ? 'text-right tabular-nums' : ''}`}
                   >
-                    {formatValue(value)}
+                    {/* A ratio reads as the percentage the text says (0.36 beside "36.4 %" was two figures). */}
+                    {formatValue(value, result.columns[c]?.unit === '%' ? '%' : null)}
                   </td>
                 ))}
               </tr>

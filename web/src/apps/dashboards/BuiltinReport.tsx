@@ -115,9 +115,13 @@ export function BuiltinReport({
 
 /** Cards of different periods side by side (2025 traffic beside a 2026 budget) are said to be so, once. */
 function DifferentPeriods({ widgets }: { widgets: readonly WidgetData[] }) {
-  const periods = [...new Set(widgets.filter((w) => w.kind === 'card' && w.period).map((w) => `${w.title} ${w.period}`))];
-  const distinct = new Set(widgets.filter((w) => w.kind === 'card' && w.period).map((w) => w.period));
+  const cards = widgets.filter((w) => w.kind === 'card' && w.period);
+  const spans = cards.map((w) => spanOf(w.period!));
+  // A month-end figure (a stock) read at the last month of the others' period is of that period.
+  const ends = new Set(spans.filter((s) => s.from !== s.to).map((s) => s.to));
+  const distinct = new Set(spans.filter((s) => !(s.from === s.to && ends.has(s.to))).map((s) => `${s.from}|${s.to}`));
   if (distinct.size < 2) return null;
+  const periods = [...new Set(cards.map((w) => `${w.title} ${w.period}`))];
   return (
     <p className="mb-3 rounded-lg border border-line bg-surface px-3 py-2 text-sm" role="note" data-testid="different-periods">
       {T.differentPeriods(periods.join(', '))}
@@ -125,10 +129,24 @@ function DifferentPeriods({ widgets }: { widgets: readonly WidgetData[] }) {
   );
 }
 
-/** "Revenue: answered within your access, SSA, AMA only." says the same of every widget: said once, above them. */
-const isScopeNote = (notice: string) => /: answered within your access, .* only\.$/.test(notice);
+/** "2026-08 to 2026-10" or "2026-10" as a span (a label naming several measures counts as its whole text). */
+function spanOf(period: string): { from: string; to: string } {
+  const m = /^(\d{4}-\d{2})(?: to (\d{4}-\d{2}))?$/.exec(period);
+  return m ? { from: m[1]!, to: m[2] ?? m[1]! } : { from: period, to: `${period}~` };
+}
+
+/**
+ * Notes that say the same of every widget are said once, above them: the caller's scope ("Revenue:
+ * answered within your access, SSA, AMA only.") and the conversion of other currencies to EUR (each
+ * widget's sources list the rates files it read).
+ */
+const isScopeNote = (notice: string) => /: answered within your access, .* only\.$/.test(notice) || isRatesNote(notice);
+const isRatesNote = (notice: string) => notice.startsWith('Amounts in other currencies converted to EUR');
 
 function scopeNotes(widgets: readonly WidgetData[]): string[] {
-  const scopes = new Set(widgets.flatMap((w) => w.notices.filter(isScopeNote).map((n) => n.slice(n.indexOf(': ') + 2))));
-  return [...scopes].map((scope) => `Every figure on this page is ${scope.charAt(0).toLowerCase()}${scope.slice(1)}`);
+  const all = widgets.flatMap((w) => w.notices);
+  const scopes = new Set(all.filter((n) => !isRatesNote(n) && isScopeNote(n)).map((n) => n.slice(n.indexOf(': ') + 2)));
+  const notes = [...scopes].map((scope) => `Every figure on this page is ${scope.charAt(0).toLowerCase()}${scope.slice(1)}`);
+  if (all.some(isRatesNote)) notes.push(T.ratesNote);
+  return notes;
 }

@@ -165,6 +165,28 @@ describe('the dashboard report screen', () => {
     );
   });
 
+  it('takes a month-end card at the end of the others’ period as the same period', async () => {
+    const withStock = financeData();
+    withStock.widgets[0]!.period = '2026-08 to 2026-10';
+    withStock.widgets.push({ ...withStock.widgets[0]!, id: 'overdue', title: 'Overdue receivables', period: '2026-10' });
+    serve(routes({ 'GET /api/v1/dashboard/finance/data': () => withStock }));
+    renderTab(22, 'Finance');
+    await screen.findAllByTestId('widget-period');
+    expect(screen.queryByTestId('different-periods')).toBeNull();
+  });
+
+  it('says once that other currencies are converted, not under every card', async () => {
+    const converted = financeData();
+    for (const w of converted.widgets)
+      w.notices = [`Amounts in other currencies converted to EUR at the monthly rates of FX_RATES (SSA ${w.id}).`];
+    serve(routes({ 'GET /api/v1/dashboard/finance/data': () => converted }));
+    renderTab(22, 'Finance');
+    expect((await screen.findAllByTestId('dashboard-scope')).map((p) => p.textContent)).toEqual([
+      'Amounts in other currencies are converted to EUR at the monthly rates of FX_RATES; each figure’s “Where do these numbers come from?” lists the rates files it read.',
+    ]);
+    expect(screen.queryByTestId('widget-notices')).toBeNull();
+  });
+
   it('says the caller’s scope once for the page, not under every widget', async () => {
     const scoped = financeData();
     for (const w of scoped.widgets) w.notices = [`${w.title}: answered within your access, SSA, AMA only.`];

@@ -21,6 +21,8 @@ export const DASHBOARD_TEXTS = {
   noRows: 'No numbers to show.',
   whereFrom: 'Where do these numbers come from?',
   period: (months: string) => `Period: ${months}`,
+  ratesNote:
+    'Amounts in other currencies are converted to EUR at the monthly rates of FX_RATES; each figure’s “Where do these numbers come from?” lists the rates files it read.',
   sessionEnding: (left: number, minutes: number) =>
     `This dashboard session ends in ${left <= 1 ? 'less than a minute' : `${left} minutes`} (sessions last ${minutes} minutes). The tab then closes; open the dashboard again from the menu to go on.`,
   differentPeriods: (periods: string) => `The figures on this page cover different periods: ${periods}.`,
