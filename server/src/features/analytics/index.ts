@@ -1,5 +1,6 @@
 import { APP, type DataAnswer, type SemanticQuery } from '@hangar/contract';
 import type { AppContext } from '../../platform/context.ts';
+import { can } from '../../platform/policies/index.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
 import { formatValue } from './answer.ts';
 import { parseQuestion } from './parser/parser.ts';
@@ -16,11 +17,15 @@ const TABLE_ROWS = 12;
 export const DATA_RIGHT_MISSING =
   'This is a question of the governed data, which **Talk to my data** answers, and you do not hold it. Ask for it with **Send request** at the bottom of the sidebar. This answer cost no credits.';
 
-export function createDataQuestions(ctx: AppContext, requires: readonly string[] = [APP.talkToMyData]) {
-  const answer = createGovernedAnswers(ctx, requires);
+/** The application that answers questions of the data, as the application policy checks it. */
+export const TALK_TO_MY_DATA = { requires: [APP.talkToMyData], title: 'Talk to my data' } as const;
+type Application = { requires: readonly string[]; title: string };
+
+export function createDataQuestions(ctx: AppContext, application: Application = TALK_TO_MY_DATA) {
+  const answer = createGovernedAnswers(ctx, application);
   const layer = buildSemanticLayer();
   return async (actor: Actor, question: string): Promise<string | null> => {
-    if (!requires.some((a) => actor.apps.includes(a))) {
+    if (can(actor, 'application.open', application) !== true) {
       // The true reason, not "no language model": the question names a measure of the data.
       return parseQuestion(question, layer, new Date()).query ? DATA_RIGHT_MISSING : null;
     }
@@ -34,14 +39,14 @@ export function createDataQuestions(ctx: AppContext, requires: readonly string[]
  * checked with `checkModelQuery` (a model's reading), within the caller's scope: the answer and its
  * markdown. Null when it is not a question of the data, not theirs to ask, or could not be run.
  */
-export function createGovernedAnswers(ctx: AppContext, requires: readonly string[] = [APP.talkToMyData]) {
+export function createGovernedAnswers(ctx: AppContext, application: Application = TALK_TO_MY_DATA) {
   const service = createAnalyticsService(ctx);
   return async function governedAnswer(
     actor: Actor,
     question: string,
     query?: SemanticQuery,
   ): Promise<{ answer: Omit<DataAnswer, 'id' | 'createdAt'>; markdown: string } | null> {
-    if (!requires.some((a) => actor.apps.includes(a))) return null;
+    if (can(actor, 'application.open', application) !== true) return null;
     const today = new Date();
     const understand = query
       ? async () => ({ language: parseQuestion(question, service.layer, today).language, ignored: [], query, clarification: null })

@@ -1,6 +1,7 @@
-import { APP, type QuestionLanguage } from '@hangar/contract';
+import type { QuestionLanguage } from '@hangar/contract';
 import type { jsonSchema } from 'ai';
 import type { AppContext } from '../../platform/context.ts';
+import { can } from '../../platform/policies/index.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
 import type { ModelDefinition } from '../../providers/llm/catalogue.ts';
 import { languageModel } from '../../providers/llm/providers.ts';
@@ -16,6 +17,7 @@ import {
   readableMeasures,
   type SemanticLayer,
   scopeOf,
+  TALK_TO_MY_DATA,
   type TokenUsage,
   understandingPrompt,
   usageOf,
@@ -163,7 +165,7 @@ export function createModelAssistant(ctx: AppContext, deps: AssistantDeps) {
     if (!checked.query) return cannot(checked.problem);
     const governed = await deps.governed(actor, message, checked.query);
     if (!governed) {
-      return `That query could not be run on the data you can see. Rephrase it${actor.apps.includes(APP.talkToMyData) ? ', or open Talk to my data (tab 6)' : ''}.`;
+      return `That query could not be run on the data you can see. Rephrase it${can(actor, 'application.open', TALK_TO_MY_DATA) === true ? ', or open Talk to my data (tab 6)' : ''}.`;
     }
     const { answer, markdown } = governed;
     if (!answer.result?.rows.length || !answer.narrative || !answer.understood) return markdown;

@@ -1,11 +1,12 @@
-import { APP, CHAT_CREDIT_MARKER } from '@hangar/contract';
+import { CHAT_CREDIT_MARKER } from '@hangar/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { can } from '../../platform/policies/index.ts';
 import type { Actor } from '../../platform/policies/roles.ts';
 import { writeHijackedHead } from '../../platform/security-headers.ts';
-import { buildSemanticLayer, createGovernedAnswers, parseQuestion } from '../analytics/index.ts';
+import { buildSemanticLayer, createGovernedAnswers, parseQuestion, TALK_TO_MY_DATA } from '../analytics/index.ts';
 import { createModelAssistant, dropInsight } from './assistant-model.ts';
 import { DASHBOARDS } from './catalogue/index.ts';
 import type { ProviderKind } from './providers.ts';
@@ -34,7 +35,7 @@ const AskBody = z.strictObject({
 export function registerDashboardAssistant(ctx: AppContext, choices: Map<string, ProviderKind>): void {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const layer = buildSemanticLayer();
-  const governed = createGovernedAnswers(ctx, DASHBOARD_APP_IDS);
+  const governed = createGovernedAnswers(ctx, { requires: DASHBOARD_APP_IDS, title: 'the dashboards' });
 
   function whereIs(actor: Actor, measures: string[]): string {
     const { apps } = actor;
@@ -53,7 +54,7 @@ export function registerDashboardAssistant(ctx: AppContext, choices: Map<string,
       ? `${names} is shown in:\n\n${lines.join('\n')}`
       : `${names} is not on any dashboard you can open. Ask for access in the sidebar's Send request${
           // A tool never points a user to an application they cannot open.
-          apps.includes(APP.talkToMyData) ? ', or ask Talk to my data (tab 6)' : ''
+          can(actor, 'application.open', TALK_TO_MY_DATA) === true ? ', or ask Talk to my data (tab 6)' : ''
         }.`;
   }
 

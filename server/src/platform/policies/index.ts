@@ -4,7 +4,7 @@ import { AppError, forbidden } from '../errors.ts';
 import { governancePolicy } from './governance.ts';
 import { grantPolicy, groupPolicy } from './grant.ts';
 import { accessRequestPolicy, creditRequestPolicy } from './requests.ts';
-import { attachmentPolicy, chatSessionPolicy, documentPolicy } from './resources.ts';
+import { applicationPolicy, attachmentPolicy, chatSessionPolicy, documentPolicy } from './resources.ts';
 import type { Actor } from './roles.ts';
 import { userPolicy } from './user.ts';
 import type { Verdict } from './verdict.ts';
@@ -39,6 +39,7 @@ export const POLICIES = {
   'document.read': documentPolicy.read,
   'chatSession.use': chatSessionPolicy.use,
   'attachment.use': attachmentPolicy.use,
+  'application.open': applicationPolicy.open,
 } as const;
 
 export type PolicyName = keyof typeof POLICIES;

@@ -160,8 +160,20 @@ describe('the policy matrix (viewer, analyst, finance.ssa, localadmin.lgw, admin
       'document.read',
       'chatSession.use',
       'attachment.use',
+      'application.open',
     ];
     expect(Object.keys(POLICIES).filter((p) => !covered.has(p as PolicyName) && !elsewhere.includes(p as PolicyName))).toEqual([]);
+  });
+
+  it('opens an application to the holders of one of its rights, and says what to do otherwise', () => {
+    const talk = { requires: [APP.talkToMyData], title: 'Talk to my data' };
+    expect(can(ROLES.viewer!, 'application.open', talk)).toBe(
+      'You do not hold Talk to my data: ask for it with Send request at the bottom of the sidebar.',
+    );
+    expect(can({ ...ROLES.analyst!, apps: [...ROLES.analyst!.apps, APP.talkToMyData] }, 'application.open', talk)).toBe(true);
+    // An application is held, not implied by administering the portal.
+    expect(can(ROLES.admin!, 'application.open', talk)).not.toBe(true);
+    expect(can(ROLES.viewer!, 'application.open', { requires: [APP.securedGpt, APP.chatBotSdh], title: 'SecuredGPT' })).toBe(true);
   });
 
   it('keeps administration rights out of access requests', () => {

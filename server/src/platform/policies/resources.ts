@@ -23,3 +23,15 @@ export const chatSessionPolicy = {
 export const attachmentPolicy = {
   use: (actor: Actor, attachment: { userId: string }): Verdict => (attachment.userId === actor.sub ? true : NOT_FOUND),
 };
+
+/**
+ * Opening an application, or being pointed to it: the caller holds one of the applications it
+ * requires. Tools use it to decide what they offer (never a link to an application the user cannot
+ * open) and to give the true reason when they cannot answer.
+ */
+export const applicationPolicy = {
+  open: (actor: Actor, application: { requires: readonly string[]; title: string }): Verdict =>
+    application.requires.some((a) => actor.apps.includes(a))
+      ? true
+      : `You do not hold ${application.title}: ask for it with Send request at the bottom of the sidebar.`,
+};
