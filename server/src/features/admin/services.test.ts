@@ -121,6 +121,12 @@ describe('GET /api/admin/services', () => {
     expect((await call('GET', '/api/admin/services', analyst)).status).toBe(403);
     expect((await call('GET', '/api/admin/services')).status).toBe(401);
   });
+
+  it('refuses a malformed query with what to send', async () => {
+    const res = await call('GET', '/api/admin/services?fresh=maybe', admin);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toMatch(/fresh/);
+  });
 });
 
 describe('what employees read instead', () => {
