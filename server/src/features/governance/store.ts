@@ -250,6 +250,15 @@ export async function warehouseEntry(db: Db, key: PeriodKey & { fileType: string
   return row;
 }
 
+/** The columns of a CheckStatusRow. */
+const CHECK_STATUS = {
+  bu: govCheckResults.bu,
+  year: govCheckResults.year,
+  month: govCheckResults.month,
+  check: govCheckResults.check,
+  status: govCheckResults.status,
+};
+
 export interface CheckStatusRow {
   bu: string;
   year: number;
@@ -268,20 +277,13 @@ export async function checkStatusesOfDeliveries(
   where: { useCase: string; fileType: string; uploadIds: readonly string[]; bus: readonly string[]; years: readonly number[] },
 ): Promise<CheckStatusRow[]> {
   if (!where.uploadIds.length) return [];
-  const pick = {
-    bu: govCheckResults.bu,
-    year: govCheckResults.year,
-    month: govCheckResults.month,
-    check: govCheckResults.check,
-    status: govCheckResults.status,
-  };
   const [held, unattached] = await Promise.all([
     db
-      .select(pick)
+      .select(CHECK_STATUS)
       .from(govCheckResults)
       .where(inArray(govCheckResults.uploadId, [...where.uploadIds])),
     db
-      .select(pick)
+      .select(CHECK_STATUS)
       .from(govCheckResults)
       .where(
         and(
@@ -304,13 +306,7 @@ export async function currentCheckStatuses(
 ): Promise<CheckStatusRow[]> {
   if (!where.bus.length || !where.years.length) return [];
   return db
-    .select({
-      bu: govCheckResults.bu,
-      year: govCheckResults.year,
-      month: govCheckResults.month,
-      check: govCheckResults.check,
-      status: govCheckResults.status,
-    })
+    .select(CHECK_STATUS)
     .from(govCheckResults)
     .where(
       and(

@@ -7,16 +7,7 @@ import { Portal } from '../../shell/Portal';
 import { jsonResponse, makeJwt } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
 import { CHAT_TEXTS } from './constants';
-import {
-  type ChatServerState,
-  chatRoutes,
-  controlledStream,
-  defaultChatState,
-  session,
-  shellRoutes,
-  stamp,
-  streamResponse,
-} from './test/chat-server';
+import { type ChatServerState, chatFetch, controlledStream, defaultChatState, session, stamp, streamResponse } from './test/chat-server';
 
 let chat: ChatServerState;
 let remaining: number;
@@ -32,14 +23,7 @@ beforeEach(() => {
   setAccessToken(makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada Lovelace', email: 'ada@hangar.local' }));
   // biome-ignore lint/suspicious/noDocumentCookie: the policy was accepted before; this suite is about the chat
   document.cookie = `${SHELL.policyCookie}=true; Path=/`;
-  const routes = chatRoutes(chat);
-  const shell = shellRoutes(() => remaining);
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    const answer = await routes(url, init);
-    if (answer) return answer;
-    return shell(url) ?? jsonResponse({}, 404, 'Not Found');
-  });
+  fetchMock.mockImplementation(chatFetch(chat, () => remaining));
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(browser, 'assign').mockImplementation(() => {});
 });

@@ -6,7 +6,7 @@ import { setAccessToken } from '../../api/token-store';
 import { Portal } from '../../shell/Portal';
 import { jsonResponse, makeJwt } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
-import { type ChatServerState, chatRoutes, controlledStream, defaultChatState, session, shellRoutes, stamp } from './test/chat-server';
+import { type ChatServerState, chatFetch, controlledStream, defaultChatState, session, stamp } from './test/chat-server';
 
 // Issue 13.2 on the screen: an answer still produced on the server re-attaches after a reload,
 // Stop calls the stop route, and stopped or failed answers say so instead of showing a cost.
@@ -25,16 +25,13 @@ beforeEach(() => {
   setAccessToken(makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada Lovelace', email: 'ada@hangar.local' }));
   // biome-ignore lint/suspicious/noDocumentCookie: the policy was accepted before; this suite is about the chat
   document.cookie = `${SHELL.policyCookie}=true; Path=/`;
-  const routes = chatRoutes(chat);
-  const shell = shellRoutes(() => remaining);
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    const special = extra(url, init);
-    if (special) return special;
-    const answer = await routes(url, init);
-    if (answer) return answer;
-    return shell(url) ?? jsonResponse({}, 404, 'Not Found');
-  });
+  fetchMock.mockImplementation(
+    chatFetch(
+      chat,
+      () => remaining,
+      (url, init) => extra(url, init),
+    ),
+  );
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(browser, 'assign').mockImplementation(() => {});
 });

@@ -1,20 +1,14 @@
-import { QUESTION_LANGUAGES, SemanticQuery } from '@hangar/contract';
+import { QUESTION_LANGUAGES } from '@hangar/contract';
 import { describe, expect, it } from 'vitest';
 import { inWords } from '../answer.ts';
-import { buildSemanticLayer } from '../semantic-layer.ts';
 import { CLARIFY } from './clarify-texts.ts';
-import { parseQuestion } from './parser.ts';
+import { query as answered, layer, parse } from './test-kit.ts';
 
 // Japanese, the chat's fifth language: no spaces, so the vocabulary is matched inside the text;
 // months as 1月…12月, years as 2026年, relative periods (先月, 今年, 昨年, 第3四半期).
-const layer = buildSemanticLayer();
-const TODAY = new Date(Date.UTC(2026, 10, 15));
-const parse = (q: string) => parseQuestion(q, layer, TODAY);
 const query = (q: string) => {
-  const p = parse(q);
-  expect(p.clarification, q).toBeNull();
-  expect(p.language).toBe('ja');
-  return SemanticQuery.parse(p.query);
+  expect(parse(q).language).toBe('ja');
+  return answered(q);
 };
 
 describe('Japanese questions', () => {

@@ -1,18 +1,8 @@
-import { SemanticQuery } from '@hangar/contract';
 import { describe, expect, it } from 'vitest';
-import { buildSemanticLayer } from '../semantic-layer.ts';
-import { parseQuestion } from './parser.ts';
+import { parse, query } from './test-kit.ts';
 
 // The operations the parser reads into the query (issue 32, item 2): a share of a whole, a total
 // row, an average per member, a ranking by a verb. A share is never the part's own figure.
-const layer = buildSemanticLayer();
-const TODAY = new Date(Date.UTC(2026, 10, 15));
-const parse = (q: string) => parseQuestion(q, layer, TODAY);
-const query = (q: string) => {
-  const p = parse(q);
-  expect(p.clarification, q).toBeNull();
-  return SemanticQuery.parse(p.query);
-};
 
 describe('a share: the part the question says the share came from, of the whole the other filters make', () => {
   it.each([

@@ -1,18 +1,8 @@
-import { SemanticQuery } from '@hangar/contract';
 import { describe, expect, it } from 'vitest';
-import { buildSemanticLayer } from '../semantic-layer.ts';
-import { parseQuestion } from './parser.ts';
+import { parse, query } from './test-kit.ts';
 
 // The periods of a question (issue 32, item 1): ranges without "from", abbreviated ranges, a second
 // period in a comparison, and the relative periods analysts type. Read on 15 November 2026.
-const layer = buildSemanticLayer();
-const TODAY = new Date(Date.UTC(2026, 10, 15));
-const parse = (q: string) => parseQuestion(q, layer, TODAY);
-const query = (q: string) => {
-  const p = parse(q);
-  expect(p.clarification, q).toBeNull();
-  return SemanticQuery.parse(p.query);
-};
 
 describe('the issue’s questions, with nothing dropped', () => {
   it('a range written without "from" is every month of it, by month when asked', () => {

@@ -7,7 +7,7 @@ import { Portal } from '../../../shell/Portal';
 import { jsonResponse, makeJwt } from '../../../test/helpers';
 import { renderWithProviders } from '../../../test/render';
 import type { ChatModels } from '../api';
-import { type ChatServerState, chatRoutes, defaultChatState, shellRoutes, TEST_MODELS } from '../test/chat-server';
+import { type ChatServerState, chatFetch, defaultChatState, TEST_MODELS } from '../test/chat-server';
 
 // Issue 33, item 12: the model the chat shows is the one that answers. With no provider configured
 // the offline assistant answers, in the chat and in Multi Docs alike (dual-stream.ts pickModel).
@@ -39,21 +39,22 @@ beforeEach(() => {
   setAccessToken(makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, name: 'Ada Lovelace', email: 'ada@hangar.local' }));
   // biome-ignore lint/suspicious/noDocumentCookie: the policy was accepted before; this suite is about the chat
   document.cookie = `${SHELL.policyCookie}=true; Path=/`;
-  const routes = chatRoutes(chat);
-  const shell = shellRoutes(() => 4000);
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url === '/api/secured_gpt/models') await modelsGate;
-    if (url.startsWith('/api/multidocs_chat/sessions/'))
-      return jsonResponse(init?.method === 'DELETE' ? { deleted: 0 } : { attachments: [] });
-    if (url === '/api/multidocs_chat/dual-stream')
-      return new Response(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''), {
-        headers: { 'Content-Type': 'text/event-stream' },
-      });
-    const answer = await routes(url, init);
-    if (answer) return answer;
-    return shell(url) ?? jsonResponse({}, 404, 'Not Found');
-  });
+  fetchMock.mockImplementation(
+    chatFetch(
+      chat,
+      () => 4000,
+      async (url, init) => {
+        if (url === '/api/secured_gpt/models') await modelsGate;
+        if (url.startsWith('/api/multidocs_chat/sessions/'))
+          return jsonResponse(init?.method === 'DELETE' ? { deleted: 0 } : { attachments: [] });
+        if (url === '/api/multidocs_chat/dual-stream')
+          return new Response(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''), {
+            headers: { 'Content-Type': 'text/event-stream' },
+          });
+        return undefined;
+      },
+    ),
+  );
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(browser, 'assign').mockImplementation(() => {});
 });

@@ -199,3 +199,26 @@ export function shellRoutes(remaining: () => number) {
     return null;
   };
 }
+
+type Answer = Response | null | undefined;
+
+/**
+ * The fetch of a chat test: `first` may answer a request itself (or only wait, answering nothing),
+ * then the chat's routes, then the shell's; anything else is a 404.
+ */
+export function chatFetch(
+  state: ChatServerState,
+  remaining: () => number,
+  first?: (url: string, init?: RequestInit) => Answer | Promise<Answer>,
+) {
+  const routes = chatRoutes(state);
+  const shell = shellRoutes(remaining);
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = String(input);
+    const special = await first?.(url, init);
+    if (special) return special;
+    const answer = await routes(url, init);
+    if (answer) return answer;
+    return shell(url) ?? jsonResponse({}, 404, 'Not Found');
+  };
+}
